@@ -1,0 +1,475 @@
+//! The conformance kit must be able to fail: each game here breaks one rule on purpose, and the
+//! kit must report that rule.
+
+use std::fmt;
+use std::hash::Hash;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use game_core::testing::{Cell, Conformance, ParseCellError, TicTacToe, Violation};
+use game_core::{Game, Outcome, PlayError, Player, Playout, Status};
+use rand::Rng;
+
+/// The defects, one per test.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Defect {
+    None,
+    DuplicateAction,
+    TryPlayAcceptsIllegal,
+    IsLegalRejectsCentre,
+    HashDependsOnMoveOrder,
+    HashIgnoresBoard,
+    OngoingWhenFull,
+    SameMoverTwice,
+    MiscountsActions,
+    RandomActionAlwaysFirst,
+    RandomActionMayBeOccupied,
+    PlayoutAlwaysDraws,
+    PlayoutIgnoresSeed,
+    PanicsAfterFiveMarks,
+    PositionTextDropsLastRow,
+}
+
+/// How a broken game writes and reads its actions.
+trait Notation: Copy + Eq + Hash + fmt::Debug + fmt::Display + FromStr<Err = ParseCellError> {
+    fn cell(self) -> Cell;
+    fn from_cell(cell: Cell) -> Self;
+}
+
+impl Notation for Cell {
+    fn cell(self) -> Cell {
+        self
+    }
+    fn from_cell(cell: Cell) -> Self {
+        cell
+    }
+}
+
+/// A cell that prints as its index `0..9` but parses `1..=9`: text that does not round-trip.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Misprinted(Cell);
+
+impl fmt::Display for Misprinted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.index())
+    }
+}
+
+impl FromStr for Misprinted {
+    type Err = ParseCellError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let error = || ParseCellError(s.to_owned());
+        let n: u8 = s.parse().map_err(|_| error())?;
+        let index = n.checked_sub(1).filter(|&i| i < 9).ok_or_else(error)?;
+        Cell::new(index % 3, index / 3)
+            .map(Misprinted)
+            .ok_or_else(error)
+    }
+}
+
+impl Notation for Misprinted {
+    fn cell(self) -> Cell {
+        self.0
+    }
+    fn from_cell(cell: Cell) -> Self {
+        Misprinted(cell)
+    }
+}
+
+/// Tic-tac-toe with one defect.
+#[derive(Clone, Debug)]
+struct Broken<A> {
+    inner: TicTacToe,
+    defect: Defect,
+    /// The cells played, in order, as a number: equal positions reached in different orders
+    /// have different histories.
+    history: u64,
+    _notation: std::marker::PhantomData<A>,
+}
+
+impl<A> Broken<A> {
+    fn new(defect: Defect) -> Self {
+        Broken {
+            inner: TicTacToe::new(),
+            defect,
+            history: 0,
+            _notation: std::marker::PhantomData,
+        }
+    }
+}
+
+/// Positions are equal when their boards are; the history is not part of the position.
+impl<A> PartialEq for Broken<A> {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+impl<A> Eq for Broken<A> {}
+
+impl<A> fmt::Display for Broken<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.inner.to_string();
+        match self.defect {
+            Defect::PositionTextDropsLastRow => f.write_str(&text.replace('\n', "")[..6]),
+            _ => f.write_str(&text),
+        }
+    }
+}
+
+impl<A> FromStr for Broken<A> {
+    type Err = String;
+    /// Parses the board; a six-cell text gets an empty last row.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let padded = if s.len() == 6 {
+            format!("{s}...")
+        } else {
+            s.to_owned()
+        };
+        let inner = padded.parse::<TicTacToe>().map_err(|e| e.to_string())?;
+        Ok(Broken {
+            inner,
+            ..Broken::new(Defect::PositionTextDropsLastRow)
+        })
+    }
+}
+
+static CALLS: AtomicUsize = AtomicUsize::new(0);
+
+impl<A: Notation> Game for Broken<A> {
+    type Action = A;
+
+    fn to_move(&self) -> Player {
+        match self.defect {
+            Defect::SameMoverTwice if self.inner.marks() == 1 => Player::Black,
+            _ => self.inner.to_move(),
+        }
+    }
+
+    fn status(&self) -> Status {
+        match (self.defect, self.inner.status()) {
+            (Defect::OngoingWhenFull, Status::Over(Outcome::Draw)) => Status::Ongoing,
+            (_, status) => status,
+        }
+    }
+
+    fn legal_actions<E: Extend<A>>(&self, out: &mut E) {
+        assert!(
+            !(self.defect == Defect::PanicsAfterFiveMarks && self.inner.marks() >= 5),
+            "five marks are too many for me"
+        );
+        let cells = self.inner.legal_actions_vec();
+        out.extend(cells.iter().map(|&c| A::from_cell(c)));
+        if let (Defect::DuplicateAction, Some(&first)) = (self.defect, cells.first()) {
+            out.extend([A::from_cell(first)]);
+        }
+    }
+
+    fn play_unchecked(&mut self, action: A) {
+        self.inner.play_unchecked(action.cell());
+        self.history = self.history * 10 + action.cell().index() as u64 + 1;
+    }
+
+    fn position_hash(&self) -> u64 {
+        match self.defect {
+            Defect::HashDependsOnMoveOrder => self.inner.position_hash() ^ self.history,
+            Defect::HashIgnoresBoard => 42,
+            _ => self.inner.position_hash(),
+        }
+    }
+
+    fn num_legal_actions(&self) -> usize {
+        let n = self.legal_actions_vec().len();
+        match self.defect {
+            Defect::MiscountsActions if n > 0 => n + 1,
+            _ => n,
+        }
+    }
+
+    fn is_legal(&self, action: A) -> bool {
+        let centre = Cell::new(1, 1).unwrap();
+        match self.defect {
+            Defect::IsLegalRejectsCentre if action.cell() == centre => false,
+            _ => self.inner.is_legal(action.cell()),
+        }
+    }
+
+    fn try_play(&mut self, action: A) -> Result<(), PlayError<A>> {
+        match self.defect {
+            Defect::TryPlayAcceptsIllegal => {
+                self.play_unchecked(action);
+                Ok(())
+            }
+            Defect::IsLegalRejectsCentre => {
+                self.inner.try_play(action.cell()).map_err(|e| match e {
+                    PlayError::GameOver(c) => PlayError::GameOver(A::from_cell(c)),
+                    PlayError::Illegal(c) => PlayError::Illegal(A::from_cell(c)),
+                })?;
+                self.history = self.history * 10 + action.cell().index() as u64 + 1;
+                Ok(())
+            }
+            _ => {
+                if self.status().is_over() {
+                    return Err(PlayError::GameOver(action));
+                }
+                if !self.is_legal(action) {
+                    return Err(PlayError::Illegal(action));
+                }
+                self.play_unchecked(action);
+                Ok(())
+            }
+        }
+    }
+
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<A> {
+        match self.defect {
+            Defect::RandomActionAlwaysFirst => self.legal_actions_vec().first().copied(),
+            Defect::RandomActionMayBeOccupied
+                if self.inner.marks() > 0 && !self.status().is_over() =>
+            {
+                let occupied = (0..9u8)
+                    .map(|i| Cell::new(i % 3, i / 3).unwrap())
+                    .find(|&c| self.inner.at(c).is_some());
+                occupied.map(A::from_cell)
+            }
+            _ => {
+                let cells = self.inner.legal_actions_vec();
+                (!cells.is_empty())
+                    .then(|| A::from_cell(cells[(rng.next_u64() % cells.len() as u64) as usize]))
+            }
+        }
+    }
+
+    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
+        let mut plies = 0;
+        while !self.status().is_over() {
+            let cells = self.inner.legal_actions_vec();
+            let pick = match self.defect {
+                Defect::PlayoutIgnoresSeed => CALLS.fetch_add(1, Ordering::Relaxed) % cells.len(),
+                _ => (rng.next_u64() % cells.len() as u64) as usize,
+            };
+            self.play_unchecked(A::from_cell(cells[pick]));
+            plies += 1;
+        }
+        let outcome = self
+            .status()
+            .outcome()
+            .expect("the loop ends when the game does");
+        match self.defect {
+            Defect::PlayoutAlwaysDraws => Playout {
+                outcome: Outcome::Draw,
+                plies,
+            },
+            _ => Playout { outcome, plies },
+        }
+    }
+}
+
+fn violation_of<A: Notation>(defect: Defect) -> Violation {
+    let failure = Conformance::new()
+        .check(&Broken::<A>::new(defect))
+        .expect_err("the kit must notice the defect");
+    eprintln!("{defect:?}: {failure}");
+    failure.violation
+}
+
+#[test]
+fn the_wrapper_without_a_defect_passes() {
+    Conformance::new().assert(&Broken::<Cell>::new(Defect::None));
+    Conformance::new().assert(&TicTacToe::new());
+    assert_eq!(
+        Conformance::new().check_with_text(&TicTacToe::new()),
+        Ok(())
+    );
+}
+
+#[test]
+fn reports_a_duplicated_legal_action() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::DuplicateAction),
+        Violation::DuplicateAction
+    );
+}
+
+#[test]
+fn reports_a_try_play_that_accepts_an_illegal_action() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::TryPlayAcceptsIllegal),
+        Violation::IllegalAccepted
+    );
+}
+
+#[test]
+fn reports_an_is_legal_that_rejects_a_legal_action() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::IsLegalRejectsCentre),
+        Violation::LegalRejected
+    );
+}
+
+#[test]
+fn reports_a_hash_that_differs_for_equal_positions() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::HashDependsOnMoveOrder),
+        Violation::HashMismatch
+    );
+}
+
+#[test]
+fn reports_a_hash_that_ignores_the_board() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::HashIgnoresBoard),
+        Violation::HashCollision
+    );
+}
+
+#[test]
+fn reports_an_ongoing_status_without_legal_actions() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::OngoingWhenFull),
+        Violation::OngoingWithoutActions
+    );
+}
+
+#[test]
+fn reports_an_action_text_that_does_not_round_trip() {
+    assert_eq!(
+        violation_of::<Misprinted>(Defect::None),
+        Violation::ActionText
+    );
+}
+
+#[test]
+fn reports_a_position_text_that_does_not_round_trip() {
+    let broken = Broken::<Cell>::new(Defect::PositionTextDropsLastRow);
+    let failure = Conformance::new()
+        .check_with_text(&broken)
+        .expect_err("must fail");
+    assert_eq!(failure.violation, Violation::PositionText);
+    // The plain check does not look at position text.
+    assert_eq!(Conformance::new().check(&broken), Ok(()));
+}
+
+#[test]
+fn reports_a_turn_that_is_not_passed() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::SameMoverTwice),
+        Violation::TurnNotPassed
+    );
+}
+
+#[test]
+fn reports_a_miscount() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::MiscountsActions),
+        Violation::CountMismatch
+    );
+}
+
+#[test]
+fn reports_a_biased_random_action() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::RandomActionAlwaysFirst),
+        Violation::RandomActionNotUniform
+    );
+}
+
+#[test]
+fn reports_an_illegal_random_action() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::RandomActionMayBeOccupied),
+        Violation::RandomActionIllegal
+    );
+}
+
+#[test]
+fn reports_a_playout_whose_outcome_is_wrong() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::PlayoutAlwaysDraws),
+        Violation::PlayoutInconsistent
+    );
+}
+
+#[test]
+fn reports_a_playout_that_ignores_its_seed() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::PlayoutIgnoresSeed),
+        Violation::PlayoutNotReproducible
+    );
+}
+
+#[test]
+fn reports_a_panic_as_a_failure_with_its_message() {
+    let failure = Conformance::new()
+        .check(&Broken::<Cell>::new(Defect::PanicsAfterFiveMarks))
+        .unwrap_err();
+    assert_eq!(failure.violation, Violation::Panicked);
+    assert!(
+        failure.detail.contains("five marks are too many"),
+        "{failure}"
+    );
+}
+
+/// A game that may go on forever: each player in turn says 0 or 1; it ends at a sum of 3.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Endless {
+    sum: u32,
+    to_move: Player,
+}
+
+impl fmt::Display for Endless {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "sum {}", self.sum)
+    }
+}
+
+impl Game for Endless {
+    type Action = u32;
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn status(&self) -> Status {
+        if self.sum >= 3 {
+            Status::Over(Outcome::Win(self.to_move.opponent()))
+        } else {
+            Status::Ongoing
+        }
+    }
+    fn legal_actions<E: Extend<u32>>(&self, out: &mut E) {
+        if self.sum < 3 {
+            out.extend([0, 1]);
+        }
+    }
+    fn play_unchecked(&mut self, action: u32) {
+        self.sum += action;
+        self.to_move = self.to_move.opponent();
+    }
+    fn position_hash(&self) -> u64 {
+        u64::from(self.sum) * 2 + self.to_move.index() as u64
+    }
+}
+
+#[test]
+fn reports_a_game_that_does_not_end() {
+    let failure = Conformance::new()
+        .max_plies(50)
+        .check(&Endless {
+            sum: 0,
+            to_move: Player::Black,
+        })
+        .unwrap_err();
+    assert_eq!(failure.violation, Violation::NoTermination, "{failure}");
+}
+
+#[test]
+fn failures_point_to_a_short_path() {
+    let failure = Conformance::new()
+        .check(&Broken::<Cell>::new(Defect::OngoingWhenFull))
+        .unwrap_err();
+    // A draw needs a full board: exactly nine marks, shrunk to no more.
+    assert_eq!(failure.path.len(), 9, "{failure}");
+    let mut replay = TicTacToe::new();
+    for cell in &failure.path {
+        replay.try_play(cell.parse().unwrap()).unwrap();
+    }
+    assert_eq!(replay.status(), Status::Over(Outcome::Draw));
+}
