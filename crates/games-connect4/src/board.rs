@@ -1,0 +1,402 @@
+//! The Connect Four position and its rules on a bitboard.
+
+use std::fmt;
+use std::str::FromStr;
+
+use game_core::{Game, Outcome, Player, Playout, Status};
+use rand::{Rng, RngExt};
+
+use crate::bits::Bits;
+use crate::notation::{Column, MoveErrorKind, MovesError, SizeError};
+
+/// The widest and tallest boards supported (each also limited by the bitboard's size).
+pub const MAX_SIDE: u8 = 16;
+
+/// A Connect Four position on a board of any size that fits the bitboard type `B`.
+///
+/// Use the aliases: [`Connect4`] (`u64`, every board with `width * (height + 1) <= 64`, such as
+/// the standard 7x6, 6x7 and 8x7) and [`Connect4Large`] (`u128`, such as 9x7 or 10x10).
+///
+/// # Layout
+///
+/// Two bitboards, as in Pascal Pons' solver: `mask` holds every stone, `current` the stones of
+/// the player to move. Each column takes `height + 1` consecutive bits, bottom first; the extra
+/// bit on top of each column stays empty, so that shifting a row of stones sideways or
+/// diagonally never wraps into the next column. For 7x6, bit `7 * column + row`:
+///
+/// ```text
+///  .  .  .  .  .  .  .     <- always empty
+///  5 12 19 26 33 40 47     <- top row
+///  4 11 18 25 32 39 46
+///  3 10 17 24 31 38 45
+///  2  9 16 23 30 37 44
+///  1  8 15 22 29 36 43
+///  0  7 14 21 28 35 42     <- bottom row
+/// ```
+///
+/// - Playing column `c` is one addition: `mask + bottom(c)` carries through the column's stones
+///   to its first empty cell.
+/// - Four in a row is four shift-and-and steps, one per direction.
+/// - `current + mask + bottom` is a perfect key: it tells every position apart, so it serves as
+///   [`position_hash`](Game::position_hash) (after an odd multiplication, which keeps it
+///   one-to-one and spreads it over all 64 bits).
+///
+/// # Examples
+///
+/// ```
+/// use games_connect4::{Column, Connect4};
+/// use game_core::{Game, Outcome, Player, Status};
+///
+/// let mut game: Connect4 = "4455".parse()?;
+/// assert_eq!(game.to_move(), Player::Black);
+/// game.play("6".parse()?); // Black's third stone in the bottom row: 4, 5 and 6
+/// game.play("1".parse()?);
+/// game.play("3".parse()?); // ... and 3
+/// assert_eq!(game.status(), Status::Over(Outcome::Win(Player::Black)));
+/// assert_eq!(game.try_play(Column::new(0)).is_err(), true); // the game is over
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Board<B: Bits> {
+    /// The stones of the player to move.
+    current: B,
+    /// Every stone.
+    mask: B,
+    /// The bottom cell of every column.
+    bottom: B,
+    /// Every cell of the board.
+    cells: B,
+    /// Stones played so far.
+    moves: u8,
+    width: u8,
+    height: u8,
+    /// The player who moved last connected four.
+    won: bool,
+}
+
+/// Connect Four on boards of up to 64 bits (`width * (height + 1) <= 64`): 7x6, 6x7, 8x7, ...
+/// The fast default.
+pub type Connect4 = Board<u64>;
+
+/// Connect Four on boards of up to 128 bits (`width * (height + 1) <= 128`): 9x7, 10x10, ...
+pub type Connect4Large = Board<u128>;
+
+impl Connect4 {
+    /// The empty standard board: 7 columns, 6 rows, Black to move.
+    #[must_use]
+    pub fn new() -> Self {
+        Board::with_size(7, 6).expect("7x6 fits in 64 bits")
+    }
+}
+
+impl Default for Connect4 {
+    fn default() -> Self {
+        Connect4::new()
+    }
+}
+
+impl<B: Bits> Board<B> {
+    /// The empty board with `width` columns and `height` rows, Black to move.
+    ///
+    /// # Errors
+    ///
+    /// [`SizeError`] when a side is 0 or larger than [`MAX_SIDE`], or the board does not fit
+    /// `B` (`width * (height + 1)` bits; use [`Connect4Large`] for boards up to 128 bits).
+    pub fn with_size(width: u8, height: u8) -> Result<Self, SizeError> {
+        let bits = u32::from(width) * (u32::from(height) + 1);
+        if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE || bits > B::BITS {
+            return Err(SizeError {
+                width,
+                height,
+                available: B::BITS,
+            });
+        }
+        let stride = u32::from(height) + 1;
+        let mut bottom = B::ZERO;
+        for column in 0..u32::from(width) {
+            bottom |= B::ONE << (column * stride);
+        }
+        let column = (B::ONE << u32::from(height)).wrapping_sub(B::ONE);
+        let mut cells = B::ZERO;
+        for c in 0..u32::from(width) {
+            cells |= column << (c * stride);
+        }
+        Ok(Board {
+            current: B::ZERO,
+            mask: B::ZERO,
+            bottom,
+            cells,
+            moves: 0,
+            width,
+            height,
+            won: false,
+        })
+    }
+
+    /// The number of columns.
+    #[must_use]
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// The number of rows.
+    #[must_use]
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// How many stones have been played.
+    #[must_use]
+    pub fn moves(&self) -> u32 {
+        u32::from(self.moves)
+    }
+
+    /// Who has a stone at `column` and `row` (both from 0; row 0 is the bottom), if anyone.
+    /// `None` also off the board.
+    #[must_use]
+    pub fn at(&self, column: u8, row: u8) -> Option<Player> {
+        if column >= self.width || row >= self.height {
+            return None;
+        }
+        let bit = B::ONE << (u32::from(column) * self.stride() + u32::from(row));
+        if self.mask & bit == B::ZERO {
+            None
+        } else if self.current & bit != B::ZERO {
+            Some(self.to_move())
+        } else {
+            Some(self.to_move().opponent())
+        }
+    }
+
+    /// This position after the moves of `moves`, a string of 1-based column digits such as
+    /// `"4453"` (the format of the public Connect Four test sets). `self` is left unchanged.
+    ///
+    /// # Errors
+    ///
+    /// [`MovesError`] names the first bad move, its position in the string and why: not a
+    /// column digit, off the board, a full column, or a move after the game ended.
+    pub fn after_moves(&self, moves: &str) -> Result<Self, MovesError> {
+        let mut board = self.clone();
+        for (index, character) in moves.chars().enumerate() {
+            let error = |kind| MovesError {
+                input: moves.to_owned(),
+                index,
+                kind,
+            };
+            let column = match character.to_digit(10) {
+                Some(d @ 1..=9) => d as u8 - 1,
+                _ => return Err(error(MoveErrorKind::NotAColumn(character))),
+            };
+            if column >= board.width {
+                return Err(error(MoveErrorKind::OffBoard {
+                    column: column + 1,
+                    width: board.width,
+                }));
+            }
+            if board.won || board.moves() == board.cell_count() {
+                return Err(error(MoveErrorKind::GameOver));
+            }
+            if !board.is_legal(Column::new(column)) {
+                return Err(error(MoveErrorKind::ColumnFull { column: column + 1 }));
+            }
+            board.play_unchecked(Column::new(column));
+        }
+        Ok(board)
+    }
+
+    #[inline]
+    fn stride(&self) -> u32 {
+        u32::from(self.height) + 1
+    }
+
+    #[inline]
+    fn cell_count(&self) -> u32 {
+        u32::from(self.width) * u32::from(self.height)
+    }
+
+    /// The cells where a stone can be played: the lowest empty cell of each column that has
+    /// one.
+    #[inline]
+    fn playable(&self) -> B {
+        self.mask.wrapping_add(self.bottom) & self.cells
+    }
+
+    /// The topmost cell of `column`.
+    #[inline]
+    fn top_cell(&self, column: u8) -> B {
+        B::ONE << (u32::from(column) * self.stride() + u32::from(self.height) - 1)
+    }
+
+    /// Plays a stone on `cell`, which must be playable.
+    #[inline]
+    fn play_cell(&mut self, cell: B) {
+        self.current ^= self.mask;
+        self.mask |= cell;
+        self.moves = self.moves.wrapping_add(1);
+        self.won = self.connects_four(self.current ^ self.mask);
+    }
+
+    /// `true` when `stones` hold four in a row in some direction.
+    #[inline]
+    fn connects_four(&self, stones: B) -> bool {
+        let stride = self.stride();
+        // Vertical, diagonal down-right, horizontal, diagonal up-right.
+        [1, stride - 1, stride, stride + 1]
+            .into_iter()
+            .any(|shift| {
+                let pairs = stones & (stones >> shift);
+                pairs & (pairs >> (2 * shift)) != B::ZERO
+            })
+    }
+
+    /// The column of a single-bit `cell`.
+    #[inline]
+    fn column_of(&self, cell: B) -> Column {
+        Column::new((cell.trailing_zeros() / self.stride()) as u8)
+    }
+}
+
+impl<B: Bits> Game for Board<B> {
+    type Action = Column;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        if self.moves.is_multiple_of(2) {
+            Player::Black
+        } else {
+            Player::White
+        }
+    }
+
+    #[inline]
+    fn status(&self) -> Status {
+        if self.won {
+            Status::Over(Outcome::Win(self.to_move().opponent()))
+        } else if self.moves() == self.cell_count() {
+            Status::Over(Outcome::Draw)
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    fn legal_actions<E: Extend<Column>>(&self, out: &mut E) {
+        if self.won {
+            return;
+        }
+        let mut playable = self.playable();
+        out.extend(std::iter::from_fn(|| {
+            let cell = playable.lowest_bit();
+            playable ^= cell;
+            (cell != B::ZERO).then(|| self.column_of(cell))
+        }));
+    }
+
+    /// Drops a stone in `column`. An illegal column leaves a position that breaks the rules.
+    #[inline]
+    fn play_unchecked(&mut self, column: Column) {
+        let stride = self.stride();
+        let shift = u32::from(column.index()) * stride;
+        let column_cells =
+            self.cells & (((B::ONE << stride).wrapping_sub(B::ONE)) << (shift % B::BITS));
+        let cell = self.mask.wrapping_add(B::ONE << (shift % B::BITS)) & column_cells;
+        self.play_cell(cell);
+    }
+
+    #[inline]
+    fn position_hash(&self) -> u64 {
+        let key = self
+            .current
+            .wrapping_add(self.mask)
+            .wrapping_add(self.bottom);
+        key.fold64().wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    #[inline]
+    fn num_legal_actions(&self) -> usize {
+        if self.won {
+            0
+        } else {
+            self.playable().count_ones() as usize
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, column: Column) -> bool {
+        !self.won
+            && column.index() < self.width
+            && self.mask & self.top_cell(column.index()) == B::ZERO
+    }
+
+    #[inline]
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Column> {
+        let playable = if self.won { B::ZERO } else { self.playable() };
+        let n = playable.count_ones();
+        (n > 0).then(|| self.column_of(playable.nth_set_bit(rng.random_range(0..n))))
+    }
+
+    /// Plays uniformly random stones until the game ends, picking each straight from the
+    /// bitboard of playable cells: no move list, no allocation.
+    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
+        let mut plies = 0;
+        while !self.won {
+            let playable = self.playable();
+            let n = playable.count_ones();
+            if n == 0 {
+                return Playout {
+                    outcome: Outcome::Draw,
+                    plies,
+                };
+            }
+            self.play_cell(playable.nth_set_bit(rng.random_range(0..n)));
+            plies += 1;
+        }
+        Playout {
+            outcome: Outcome::Win(self.to_move().opponent()),
+            plies,
+        }
+    }
+}
+
+impl FromStr for Connect4 {
+    type Err = MovesError;
+
+    /// The standard 7x6 board after a string of column digits, such as `"4453"`.
+    fn from_str(moves: &str) -> Result<Self, Self::Err> {
+        Connect4::new().after_moves(moves)
+    }
+}
+
+impl<B: Bits> fmt::Display for Board<B> {
+    /// The board as people draw it: top row first, `x` for Black (who moves first), `o` for
+    /// White, `.` for empty, the column numbers underneath.
+    ///
+    /// ```
+    /// let game: games_connect4::Connect4 = "4453".parse().unwrap();
+    /// assert_eq!(game.to_string(), "\
+    /// . . . . . . .
+    /// . . . . . . .
+    /// . . . . . . .
+    /// . . . . . . .
+    /// . . . o . . .
+    /// . . o x x . .
+    /// 1 2 3 4 5 6 7");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..self.height).rev() {
+            for column in 0..self.width {
+                let cell = match self.at(column, row) {
+                    Some(Player::Black) => 'x',
+                    Some(Player::White) => 'o',
+                    None => '.',
+                };
+                let separator = if column + 1 < self.width { " " } else { "\n" };
+                write!(f, "{cell}{separator}")?;
+            }
+        }
+        for column in 1..=self.width {
+            let separator = if column < self.width { " " } else { "" };
+            write!(f, "{column}{separator}")?;
+        }
+        Ok(())
+    }
+}
