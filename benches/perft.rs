@@ -5,6 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gamesearch::connect4::Connect4;
 use gamesearch::core::testing::TicTacToe;
 use gamesearch::core::{Game, perft};
 
@@ -25,6 +26,7 @@ fn bench_perft<G: Game>(c: &mut Criterion, name: &str, start: &G, depth: u32, ex
 
 fn perft_benches(c: &mut Criterion) {
     bench_perft(c, "tictactoe", &TicTacToe::new(), 9, 255_168);
+    bench_perft(c, "connect4-7x6", &Connect4::new(), 8, 5_686_266);
 }
 
 criterion_group!(benches, perft_benches);

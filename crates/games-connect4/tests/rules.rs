@@ -231,3 +231,49 @@ fn all_6000_test_set_positions_parse_and_replay() {
     }
     assert_eq!(total, 6000);
 }
+
+/// The fast playout (rejection sampling straight from the bitboard, a loop compiled for 7x6)
+/// must give the same outcome frequencies as plain move-by-move uniform random play.
+#[test]
+fn fast_playouts_have_the_outcome_frequencies_of_uniform_random_play() {
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    const GAMES: u32 = 20_000;
+    let frequencies = |fast: bool| {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(if fast { 1 } else { 2 });
+        let mut counts = [0u32; 3];
+        for _ in 0..GAMES {
+            let mut game = Connect4::new();
+            let outcome = if fast {
+                game.random_playout(&mut rng).outcome
+            } else {
+                loop {
+                    let actions = game.legal_actions_vec();
+                    if actions.is_empty() {
+                        break game.status().outcome().unwrap();
+                    }
+                    game.play(actions[rand::RngExt::random_range(&mut rng, 0..actions.len())]);
+                }
+            };
+            counts[match outcome {
+                Outcome::Win(Player::Black) => 0,
+                Outcome::Win(Player::White) => 1,
+                Outcome::Draw => 2,
+            }] += 1;
+        }
+        counts.map(|c| f64::from(c) / f64::from(GAMES))
+    };
+    let (fast, plain) = (frequencies(true), frequencies(false));
+    // Black wins about 55.6% of random games. Four standard errors of a difference of two
+    // independent estimates from 20,000 games each is about 0.02.
+    assert!(
+        (fast[0] - plain[0]).abs() < 0.02,
+        "black wins: fast {fast:?}, plain {plain:?}"
+    );
+    assert!(
+        (fast[1] - plain[1]).abs() < 0.02,
+        "white wins: fast {fast:?}, plain {plain:?}"
+    );
+    assert!((0.53..0.58).contains(&fast[0]), "{fast:?}");
+}
