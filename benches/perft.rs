@@ -8,6 +8,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamesearch::connect4::Connect4;
 use gamesearch::core::testing::TicTacToe;
 use gamesearch::core::{Game, perft};
+use gamesearch::othello::Othello;
 
 /// Benchmarks `perft(start, depth)` and checks its answer, so a fast wrong answer cannot pass.
 fn bench_perft<G: Game>(c: &mut Criterion, name: &str, start: &G, depth: u32, expected: u64) {
@@ -27,6 +28,7 @@ fn bench_perft<G: Game>(c: &mut Criterion, name: &str, start: &G, depth: u32, ex
 fn perft_benches(c: &mut Criterion) {
     bench_perft(c, "tictactoe", &TicTacToe::new(), 9, 255_168);
     bench_perft(c, "connect4-7x6", &Connect4::new(), 8, 5_686_266);
+    bench_perft(c, "othello-8x8", &Othello::new(), 8, 390_216);
 }
 
 criterion_group!(benches, perft_benches);

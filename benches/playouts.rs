@@ -10,6 +10,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamesearch::connect4::Connect4;
 use gamesearch::core::{Game, Status};
+use gamesearch::othello::{Othello, Othello6};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -41,5 +42,14 @@ fn connect4(c: &mut Criterion) {
     bench_playouts(c, "connect4-7x6", "middle (19 stones)", &middle);
 }
 
-criterion_group!(benches, connect4);
+fn othello(c: &mut Criterion) {
+    bench_playouts(c, "othello-8x8", "start", &Othello::new());
+    let middle = Othello::new()
+        .after_moves("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1")
+        .expect("legal moves");
+    bench_playouts(c, "othello-8x8", "middle (22 discs)", &middle);
+    bench_playouts(c, "othello-6x6", "start", &Othello6::new());
+}
+
+criterion_group!(benches, connect4, othello);
 criterion_main!(benches);

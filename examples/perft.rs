@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example perft -- --game connect4 --size 7x6 --depth 8
+//! cargo run --release --example perft -- --game othello --size 8 --depth 10
 //! ```
 //!
 //! Prints one line per depth 1..=D on stdout, `DEPTH<TAB>COUNT`, as soon as that depth is done;
@@ -16,6 +17,7 @@ use clap::{CommandFactory, Parser, ValueEnum, error::ErrorKind};
 use gamesearch::connect4::{Connect4, Connect4Large};
 use gamesearch::core::testing::TicTacToe;
 use gamesearch::core::{Game, perft};
+use gamesearch::othello::{Othello, Othello6};
 
 /// Count the leaves of a game tree, depth by depth (prints DEPTH<TAB>COUNT).
 #[derive(Parser, Debug)]
@@ -24,7 +26,8 @@ struct Cli {
     /// The game.
     #[arg(long, value_enum)]
     game: GameName,
-    /// The board: for Connect Four, columns and rows such as 7x6 (the default); tic-tac-toe has only 3.
+    /// The board: Connect Four columns and rows such as 7x6 (the default); Othello 8 (the
+    /// default) or 6; tic-tac-toe has only 3.
     #[arg(long)]
     size: Option<String>,
     /// The deepest depth to count.
@@ -39,6 +42,8 @@ struct Cli {
 enum GameName {
     /// Connect Four, any size up to 128 bits.
     Connect4,
+    /// Othello, 8x8 or 6x6; passes count as plies.
+    Othello,
     /// Tic-tac-toe, the reference game.
     Tictactoe,
 }
@@ -58,6 +63,11 @@ fn main() -> ExitCode {
                     Err(error) => usage_error(&error.to_string()),
                 },
             }
+        }
+        (GameName::Othello, None | Some("8" | "8x8")) => run(&Othello::new(), cli.depth),
+        (GameName::Othello, Some("6" | "6x6")) => run(&Othello6::new(), cli.depth),
+        (GameName::Othello, Some(size)) => {
+            usage_error(&format!("Othello is played on 8x8 or 6x6, not {size}"))
         }
         (GameName::Tictactoe, None | Some("3" | "3x3")) => run(&TicTacToe::new(), cli.depth),
         (GameName::Tictactoe, Some(size)) => {

@@ -10,6 +10,8 @@
 //!   from one side, a different type so that a sign never flips by accident.
 //! - [`Reward`]: what a finished game is worth to a player, for search ([`WinDrawLoss`],
 //!   [`ScoreMargin`], or your own closure).
+//! - [`Evaluator`]: a heuristic value of a position for the side to move, for depth-limited
+//!   search; games ship theirs without depending on a search crate.
 //! - [`perft`]: leaf counts of the game tree, the standard test of move generation.
 //! - [`testing`] (feature `testing`): the conformance kit that checks a `Game` implementation
 //!   on random games, and tic-tac-toe as a reference game.
@@ -83,6 +85,7 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod eval;
 mod game;
 mod outcome;
 mod perft;
@@ -94,6 +97,7 @@ mod sink;
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 
+pub use eval::Evaluator;
 pub use game::{Game, PlayError, Playout};
 pub use outcome::{Outcome, Status, Wdl};
 pub use perft::perft;
