@@ -10,6 +10,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamesearch::connect4::Connect4;
 use gamesearch::core::{Game, Status};
+use gamesearch::hex::Hex;
 use gamesearch::othello::{Othello, Othello6};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -51,5 +52,21 @@ fn othello(c: &mut Criterion) {
     bench_playouts(c, "othello-6x6", "start", &Othello6::new());
 }
 
-criterion_group!(benches, connect4, othello);
+fn hex(c: &mut Criterion) {
+    for size in [7, 11, 13, 19] {
+        bench_playouts(
+            c,
+            &format!("hex-{size}x{size}"),
+            "empty",
+            &Hex::new(size).expect("a legal size"),
+        );
+    }
+    let middle = Hex::new(11)
+        .expect("11x11")
+        .after_moves("f6 e7 d8 g5 c9 h4 e6 f5")
+        .expect("legal moves");
+    bench_playouts(c, "hex-11x11", "8 stones", &middle);
+}
+
+criterion_group!(benches, connect4, othello, hex);
 criterion_main!(benches);

@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release --example perft -- --game connect4 --size 7x6 --depth 8
 //! cargo run --release --example perft -- --game othello --size 8 --depth 10
+//! cargo run --release --example perft -- --game hex --size 11 --depth 3 [--swap]
 //! ```
 //!
 //! Prints one line per depth 1..=D on stdout, `DEPTH<TAB>COUNT`, as soon as that depth is done;
@@ -17,6 +18,7 @@ use clap::{CommandFactory, Parser, ValueEnum, error::ErrorKind};
 use gamesearch::connect4::{Connect4, Connect4Large};
 use gamesearch::core::testing::TicTacToe;
 use gamesearch::core::{Game, perft};
+use gamesearch::hex::Hex;
 use gamesearch::othello::{Othello, Othello6};
 
 /// Count the leaves of a game tree, depth by depth (prints DEPTH<TAB>COUNT).
@@ -26,10 +28,13 @@ struct Cli {
     /// The game.
     #[arg(long, value_enum)]
     game: GameName,
-    /// The board: Connect Four columns and rows such as 7x6 (the default); Othello 8 (the
-    /// default) or 6; tic-tac-toe has only 3.
+    /// The board: Hex 1 to 19 (default 11); Connect Four columns and rows such as 7x6 (the
+    /// default); Othello 8 (the default) or 6; tic-tac-toe has only 3.
     #[arg(long)]
     size: Option<String>,
+    /// Hex: play with the swap (pie) rule.
+    #[arg(long)]
+    swap: bool,
     /// The deepest depth to count.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: u32,
@@ -40,6 +45,8 @@ struct Cli {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
 enum GameName {
+    /// Hex, 1x1 to 19x19.
+    Hex,
     /// Connect Four, any size up to 128 bits.
     Connect4,
     /// Othello, 8x8 or 6x6; passes count as plies.
@@ -50,7 +57,30 @@ enum GameName {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.swap && cli.game != GameName::Hex {
+        usage_error("--swap is the pie rule of Hex; other games have no swap");
+    }
     match (cli.game, cli.size.as_deref()) {
+        (GameName::Hex, size) => {
+            let side = size.unwrap_or("11");
+            let side = side
+                .split_once(['x', 'X'])
+                .filter(|(a, b)| a == b)
+                .map_or(side, |(a, _)| a);
+            let Ok(side) = side.trim().parse::<u32>() else {
+                usage_error(&format!(
+                    "invalid --size {side:?} for Hex: expected a side from 1 to 19"
+                ))
+            };
+            match if cli.swap {
+                Hex::with_swap(side)
+            } else {
+                Hex::new(side)
+            } {
+                Ok(board) => run(&board, cli.depth),
+                Err(error) => usage_error(&error.to_string()),
+            }
+        }
         (GameName::Connect4, size) => {
             let (width, height) = match parse_columns_x_rows(size.unwrap_or("7x6")) {
                 Ok(size) => size,

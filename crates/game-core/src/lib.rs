@@ -87,6 +87,7 @@
 
 mod eval;
 mod game;
+mod hash;
 mod outcome;
 mod perft;
 mod player;
@@ -99,6 +100,7 @@ pub mod testing;
 
 pub use eval::Evaluator;
 pub use game::{Game, PlayError, Playout};
+pub use hash::mix64;
 pub use outcome::{Outcome, Status, Wdl};
 pub use perft::perft;
 pub use player::{ParsePlayerError, Player};

@@ -1,3 +1,38 @@
-//! Hex on any board from 1x1 to 19x19, with the swap rule, on bitboards.
+//! Hex on bitboards, for [`game_core`]: every board from 1x1 to 19x19, chosen at run time,
+//! with or without the swap (pie) rule.
 //!
-//! This crate is a skeleton; the game arrives with its own issue.
+//! - [`Hex`]: the position. Black connects row 1 to the last row, White column `a` to the last
+//!   column; no draws. Each size runs on a board compiled for the number of 64-bit words its
+//!   cells need, so 19x19 support costs 11x11 nothing.
+//! - `play` keeps, for each player, the stones connected to each of its edges; a stone that
+//!   touches one of them floods its group in, and a group in both wins. Most stones flood
+//!   nothing.
+//! - `random_playout` fills the board and tests the winner once (exact: see
+//!   [`Game::random_playout`](game_core::Game::random_playout) on [`Hex`]).
+//! - Text: cells `a1` (column letter, row from 1, any case), `swap-pieces` / `swap`; positions
+//!   from move lists; a rhombus-shaped board `Display`.
+//!
+//! ```
+//! use game_core::{Game, Status};
+//! use games_hex::Hex;
+//! use rand::SeedableRng;
+//!
+//! let position = Hex::with_swap(11)?.after_moves("f6 swap e5")?;
+//! println!("{position}");
+//! let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+//! let mut playout = position.clone();
+//! let result = playout.random_playout(&mut rng);
+//! assert_eq!(playout.status(), Status::Over(result.outcome));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod bits;
+mod board;
+mod hex;
+mod notation;
+
+pub use bits::MAX_SIZE;
+pub use hex::Hex;
+pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use game_core::{Game, Outcome, Player, Playout, Scored, Status};
+use game_core::{Game, Outcome, Player, Playout, Scored, Status, mix64};
 use rand::{Rng, RngExt};
 
 use crate::bitboard::{self, Geometry};
@@ -292,7 +292,7 @@ impl<const N: usize> Game for Board<N> {
             Player::Black => 0,
             Player::White => 0x5bd1_e995_a4c3_9d2b,
         };
-        mix(black ^ mix(white ^ side))
+        mix64(black ^ mix64(white ^ side))
     }
 
     #[inline]
@@ -378,14 +378,6 @@ fn nth_bit(mut bits: u64, k: u32) -> u64 {
         bits &= bits - 1;
     }
     bits & bits.wrapping_neg()
-}
-
-/// A 64-bit finaliser (from SplitMix64): every input bit affects every output bit.
-#[inline]
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 impl<const N: usize> FromStr for Board<N> {

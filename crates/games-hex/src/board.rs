@@ -1,0 +1,376 @@
+//! The Hex position for boards of `W` words, and its rules.
+
+use std::fmt;
+
+use game_core::{Game, Outcome, Player, Playout, Status, mix64};
+use rand::{Rng, RngExt};
+
+use crate::bits::{Bits, GEOMETRY};
+use crate::notation::{Cell, Move};
+
+/// A Hex position on a board whose cells fit in `W` words (cell `(x, y)` is bit `n * y + x`).
+///
+/// Besides the stones, it keeps for each player the stones connected to each of its two
+/// edges. Playing a stone next to one of those sets (or on the edge) floods the stone's group
+/// into it; a player wins when one group is in both. A stone that touches neither costs no
+/// flood at all, so `play` is cheap inside tree search.
+#[derive(Clone, Debug)]
+pub(crate) struct HexBoard<const W: usize> {
+    stones: [Bits<W>; 2],
+    /// `reach[p][e]`: the stones of player `p` connected to its edge `e`.
+    reach: [[Bits<W>; 2]; 2],
+    n: u8,
+    to_move: Player,
+    plies: u16,
+    swap_rule: bool,
+    winner: Option<Player>,
+}
+
+/// Positions are equal when stones, player to move, move count and rules are: the reach sets
+/// follow from the stones (and are not kept up to date by a playout's fill, after which nothing
+/// more can be played).
+impl<const W: usize> PartialEq for HexBoard<W> {
+    fn eq(&self, other: &Self) -> bool {
+        self.stones == other.stones
+            && self.n == other.n
+            && self.to_move == other.to_move
+            && self.plies == other.plies
+            && self.swap_rule == other.swap_rule
+            && self.winner == other.winner
+    }
+}
+
+impl<const W: usize> Eq for HexBoard<W> {}
+
+/// The three masks a flood needs, copied out of the size's geometry once per flood.
+struct Masks<const W: usize> {
+    cells: Bits<W>,
+    not_first_column: Bits<W>,
+    not_last_column: Bits<W>,
+    n: u32,
+}
+
+impl<const W: usize> Masks<W> {
+    #[inline]
+    fn of(n: u8) -> Self {
+        let g = &GEOMETRY[usize::from(n)];
+        Masks {
+            cells: Bits::from_mask(&g.cells),
+            not_first_column: Bits::from_mask(&g.not_first_column),
+            not_last_column: Bits::from_mask(&g.not_last_column),
+            n: u32::from(n),
+        }
+    }
+
+    /// `set` and every cell next to it: (x±1, y), (x, y±1), (x+1, y-1), (x-1, y+1).
+    #[inline]
+    fn dilate(&self, set: &Bits<W>) -> Bits<W> {
+        let n = self.n;
+        let east = (set.shl(1) | set.shr(n - 1)) & self.not_first_column;
+        let west = (set.shr(1) | set.shl(n - 1)) & self.not_last_column;
+        (*set | east | west | set.shl(n) | set.shr(n)) & self.cells
+    }
+
+    /// The cells of `within` connected to `seed` through `within` (`seed` must lie in it).
+    #[inline]
+    fn flood(&self, seed: Bits<W>, within: &Bits<W>) -> Bits<W> {
+        let mut set = seed;
+        loop {
+            let grown = self.dilate(&set) & *within;
+            if grown == set {
+                return set;
+            }
+            set = grown;
+        }
+    }
+
+    /// `true` when `from` connects to `to` through `within` (`from` inside `within`), flooding
+    /// only until it gets there.
+    #[inline]
+    fn connects(&self, from: Bits<W>, to: &Bits<W>, within: &Bits<W>) -> bool {
+        let mut set = from;
+        loop {
+            if set.intersects(to) {
+                return true;
+            }
+            let grown = self.dilate(&set) & *within;
+            if grown == set {
+                return false;
+            }
+            set = grown;
+        }
+    }
+}
+
+impl<const W: usize> HexBoard<W> {
+    /// The empty board of side `n` (which must need exactly `W` words or fewer).
+    pub(crate) fn new(n: u8, swap_rule: bool) -> Self {
+        debug_assert!(crate::bits::words_for(n) <= W);
+        HexBoard {
+            stones: [Bits::EMPTY; 2],
+            reach: [[Bits::EMPTY; 2]; 2],
+            n,
+            to_move: Player::Black,
+            plies: 0,
+            swap_rule,
+            winner: None,
+        }
+    }
+
+    pub(crate) fn size(&self) -> u8 {
+        self.n
+    }
+
+    pub(crate) fn swap_rule(&self) -> bool {
+        self.swap_rule
+    }
+
+    pub(crate) fn plies(&self) -> u32 {
+        u32::from(self.plies)
+    }
+
+    fn index(&self, cell: Cell) -> usize {
+        usize::from(self.n) * usize::from(cell.row()) + usize::from(cell.column())
+    }
+
+    fn cell_at(&self, index: usize) -> Cell {
+        let n = usize::from(self.n);
+        Cell::new((index % n) as u8, (index / n) as u8)
+    }
+
+    pub(crate) fn on_board(&self, cell: Cell) -> bool {
+        cell.column() < self.n && cell.row() < self.n
+    }
+
+    pub(crate) fn at(&self, cell: Cell) -> Option<Player> {
+        if !self.on_board(cell) {
+            return None;
+        }
+        let i = self.index(cell);
+        Player::BOTH
+            .into_iter()
+            .find(|p| self.stones[p.index()].contains(i))
+    }
+
+    fn empty(&self) -> Bits<W> {
+        Bits::from_mask(&GEOMETRY[usize::from(self.n)].cells) & !(self.stones[0] | self.stones[1])
+    }
+
+    /// The swap is legal: the rule is on and White is to make its first move.
+    pub(crate) fn swap_available(&self) -> bool {
+        self.swap_rule && self.plies == 1 && self.winner.is_none()
+    }
+
+    /// Puts a stone of `player` on cell `index` and updates the edge sets and the winner.
+    fn place(&mut self, player: Player, index: usize) {
+        let p = player.index();
+        let stone = Bits::single(index);
+        self.stones[p] |= stone;
+        let masks = Masks::of(self.n);
+        let edges = &GEOMETRY[usize::from(self.n)].edges[p];
+        let around = masks.dilate(&stone);
+        let touches = [0, 1].map(|e| {
+            stone.intersects(&Bits::from_mask(&edges[e])) || around.intersects(&self.reach[p][e])
+        });
+        if touches[0] || touches[1] {
+            let group = masks.flood(stone, &self.stones[p]);
+            for (reach, touched) in self.reach[p].iter_mut().zip(touches) {
+                if touched {
+                    *reach |= group;
+                }
+            }
+            if touches[0] && touches[1] {
+                self.winner = Some(player);
+            }
+        }
+    }
+
+    /// The swap: Black's one stone becomes White's, mirrored in the long diagonal.
+    fn swap(&mut self) {
+        // Without a black stone (an illegal swap) there is nothing to move.
+        let first = self.stones[Player::Black.index()].iter().next();
+        if let Some(index) = first {
+            let mirrored = self.index(self.cell_at(index).transposed());
+            self.stones[Player::Black.index()] = Bits::EMPTY;
+            self.reach[Player::Black.index()] = [Bits::EMPTY; 2];
+            self.place(Player::White, mirrored);
+        }
+    }
+
+    /// The winner of a full board: exactly one player connects; test Black.
+    fn full_board_winner(&self) -> Player {
+        let masks = Masks::of(self.n);
+        let edges = &GEOMETRY[usize::from(self.n)].edges[Player::Black.index()];
+        let black = self.stones[Player::Black.index()];
+        let top = Bits::from_mask(&edges[0]) & black;
+        if masks.connects(top, &Bits::from_mask(&edges[1]), &black) {
+            Player::Black
+        } else {
+            Player::White
+        }
+    }
+}
+
+impl<const W: usize> Game for HexBoard<W> {
+    type Action = Move;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    fn status(&self) -> Status {
+        match self.winner {
+            Some(player) => Status::Over(Outcome::Win(player)),
+            None => Status::Ongoing,
+        }
+    }
+
+    fn legal_actions<E: Extend<Move>>(&self, out: &mut E) {
+        if self.winner.is_some() {
+            return;
+        }
+        let empty = self.empty();
+        out.extend(empty.iter().map(|i| Move::Place(self.cell_at(i))));
+        if self.swap_available() {
+            out.extend([Move::Swap]);
+        }
+    }
+
+    /// Plays a move. An illegal one leaves a position that breaks the rules.
+    #[inline]
+    fn play_unchecked(&mut self, action: Move) {
+        match action {
+            Move::Place(cell) if self.on_board(cell) => self.place(self.to_move, self.index(cell)),
+            Move::Place(_) => {}
+            Move::Swap => self.swap(),
+        }
+        self.plies += 1;
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn position_hash(&self) -> u64 {
+        let header = u64::from(self.n) << 32
+            | u64::from(self.swap_available()) << 8
+            | self.to_move.index() as u64;
+        let mut h = mix64(header ^ 0x6865_7867_616d_6521);
+        for word in self.stones[0].0.iter().chain(&self.stones[1].0) {
+            h = mix64(h ^ *word);
+        }
+        mix64(h)
+    }
+
+    #[inline]
+    fn num_legal_actions(&self) -> usize {
+        if self.winner.is_some() {
+            return 0;
+        }
+        self.empty().count() as usize + usize::from(self.swap_available())
+    }
+
+    #[inline]
+    fn is_legal(&self, action: Move) -> bool {
+        match action {
+            _ if self.winner.is_some() => false,
+            Move::Place(cell) => self.on_board(cell) && self.at(cell).is_none(),
+            Move::Swap => self.swap_available(),
+        }
+    }
+
+    #[inline]
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        let n = self.num_legal_actions() as u32;
+        if n == 0 {
+            return None;
+        }
+        let k = rng.random_range(0..n);
+        let empty = self.empty();
+        Some(if k < empty.count() {
+            Move::Place(self.cell_at(empty.nth(k)))
+        } else {
+            Move::Swap
+        })
+    }
+
+    /// Fill and check: the empty cells go to the two players at random (the player to move
+    /// gets the odd one), then one flood tells who connects.
+    ///
+    /// This gives each player exactly the winning chances of uniform random play to the end.
+    /// Playing on after a win changes nothing: a stone never breaks a connection, and on a full
+    /// board exactly one player connects (Hex has no draws). And the cells that uniform random
+    /// play gives each player, played to the full board, are a uniformly random split of the
+    /// empty cells with the mover getting half rounded up: which is what is drawn here. While
+    /// the swap is still available, the first move is drawn like any random move (the swap
+    /// among the cells) before the fill. `plies` counts the filled cells, as if the game had
+    /// been played to the full board.
+    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
+        let mut plies = 0;
+        if self.swap_available() {
+            let first = self.random_action(rng).expect("the game is on");
+            self.play_unchecked(first);
+            plies = 1;
+        }
+        if let Some(winner) = self.winner {
+            return Playout {
+                outcome: Outcome::Win(winner),
+                plies,
+            };
+        }
+        let empty = self.empty();
+        let cells = empty.count();
+        let mine = cells.div_ceil(2);
+        // A uniformly random subset of `mine` empty cells: each cell with probability 1/2,
+        // then random cells out or in until the count is right. Given its size, the first
+        // subset is uniform, and removing (adding) uniformly chosen cells keeps it so.
+        let mut subset = Bits(std::array::from_fn(|i| rng.next_u64() & empty.0[i]));
+        let mut count = subset.count();
+        while count > mine {
+            let drop = subset.nth(rng.random_range(0..count));
+            subset.0[drop / 64] &= !(1 << (drop % 64));
+            count -= 1;
+        }
+        while count < mine {
+            let rest = empty & !subset;
+            let add = rest.nth(rng.random_range(0..cells - count));
+            subset.0[add / 64] |= 1 << (add % 64);
+            count += 1;
+        }
+        let mover = self.to_move.index();
+        self.stones[mover] |= subset;
+        self.stones[1 - mover] |= empty & !subset;
+        let winner = self.full_board_winner();
+        self.winner = Some(winner);
+        self.plies += cells as u16;
+        if cells % 2 == 1 {
+            self.to_move = self.to_move.opponent();
+        }
+        Playout {
+            outcome: Outcome::Win(winner),
+            plies: plies + cells,
+        }
+    }
+}
+
+impl<const W: usize> fmt::Display for HexBoard<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.n;
+        let letters: Vec<String> = (0..n).map(|c| char::from(b'a' + c).to_string()).collect();
+        let letters = letters.join(" ");
+        write!(f, "   {letters}")?;
+        for row in 0..n {
+            let number = u32::from(row) + 1;
+            write!(f, "\n{:indent$}{number:>2}", "", indent = usize::from(row))?;
+            for column in 0..n {
+                let stone = match self.at(Cell::new(column, row)) {
+                    Some(Player::Black) => 'X',
+                    Some(Player::White) => 'O',
+                    None => '.',
+                };
+                write!(f, " {stone}")?;
+            }
+            write!(f, " {number}")?;
+        }
+        write!(f, "\n{:indent$}{letters}", "", indent = usize::from(n) + 2)
+    }
+}
