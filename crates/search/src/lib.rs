@@ -1,7 +1,44 @@
 //! Game-tree search over [`game_core::Game`]: every algorithm plays every game.
 //!
-//! This crate is a skeleton. It will hold the agents of the design: random play, flat
-//! Monte-Carlo, UCB1, UCT on an arena-allocated tree with tree reuse, and minimax, NegaMax and
-//! alpha-beta, each described by a text spec such as `uct:iterations=10000,c=0.4`.
+//! | agent | what it does | spec |
+//! |---|---|---|
+//! | [`Random`] | a uniformly random legal action | `random` |
+//! | [`Flat`] (uniform) | flat Monte-Carlo: playouts split evenly over the root actions, best mean wins | `mc:playouts=1000` |
+//! | [`Flat`] (UCB1) | a UCB1 bandit over the root actions, best mean wins | `ucb1:playouts=1000,c=0.7` |
+//! | [`Uct`] | Monte-Carlo tree search with UCB1 in the tree, tree reuse, a node cap | `uct:iterations=10000,c=0.4` |
+//!
+//! Every agent implements [`Agent`]: it chooses an action for a position within a [`Budget`]
+//! (iterations, time, a stop flag) and is told the moves actually played. Agents are seeded
+//! (`rand_xoshiro`), so a search with an iteration budget is reproducible. Tools build agents
+//! from text with [`AgentSpec`].
+//!
+//! Which game traits each agent needs: all of them need only [`Game`](game_core::Game); their
+//! rewards are any [`Reward`](game_core::Reward) (win/draw/loss by default).
+//!
+//! ```
+//! use games_connect4::Connect4;
+//! use search::{Agent, AgentSpec};
+//!
+//! // Black to move wins at once in column 4 (three stones stacked there).
+//! let position: Connect4 = "414141".parse()?;
+//! let spec: AgentSpec = "uct:iterations=2000".parse()?;
+//! let mut agent = spec.build::<Connect4>(7);
+//! assert_eq!(agent.choose(&position, &spec.budget()), Some("4".parse()?));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![forbid(unsafe_code)]
+
+mod agent;
+mod budget;
+mod flat;
+mod random;
+mod spec;
+mod uct;
+
+pub use agent::{ActionStats, Agent, Report};
+pub use budget::Budget;
+pub use flat::{Flat, Policy};
+pub use random::Random;
+pub use spec::{AgentSpec, SpecError};
+pub use uct::{Expansion, FinalChoice, Uct, UctConfig};

@@ -1,0 +1,95 @@
+//! The agent interface every algorithm implements, and what a search reports.
+
+use std::time::Duration;
+
+use game_core::Game;
+
+use crate::Budget;
+
+/// Something that plays a game: given a position and a budget, it chooses an action.
+///
+/// Every algorithm in this crate is an `Agent` for every [`Game`]. Tools that pick the
+/// algorithm at run time hold a `Box<dyn Agent<G>>` built from an
+/// [`AgentSpec`](crate::AgentSpec); the search inside is compiled for the game, so the one
+/// dynamic call per move costs nothing that matters.
+///
+/// Tell the agent every move that is played, its own and the opponent's, with
+/// [`played`](Agent::played): agents that keep a search tree reuse the part that is still
+/// relevant.
+pub trait Agent<G: Game> {
+    /// Chooses an action for the player to move in `position`, thinking within `budget`.
+    /// `None` when the game is over. With a budget too small to search at all, an agent still
+    /// answers (with a random legal action).
+    fn choose(&mut self, position: &G, budget: &Budget) -> Option<G::Action>;
+
+    /// `action` was played in `position` (by anyone). The default ignores it.
+    fn played(&mut self, position: &G, action: G::Action) {
+        let _ = (position, action);
+    }
+
+    /// What the last search found, for analysis and tools; `None` for agents that do not search.
+    fn report(&self) -> Option<&Report<G::Action>> {
+        None
+    }
+}
+
+impl<G: Game, T: Agent<G> + ?Sized> Agent<G> for Box<T> {
+    fn choose(&mut self, position: &G, budget: &Budget) -> Option<G::Action> {
+        (**self).choose(position, budget)
+    }
+
+    fn played(&mut self, position: &G, action: G::Action) {
+        (**self).played(position, action);
+    }
+
+    fn report(&self) -> Option<&Report<G::Action>> {
+        (**self).report()
+    }
+}
+
+/// Statistics of one root action after a search.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct ActionStats<A> {
+    /// The action.
+    pub action: A,
+    /// How many iterations went through it.
+    pub visits: u64,
+    /// Its mean reward for the player to move at the root (`NaN` when unvisited).
+    pub mean: f64,
+}
+
+/// What a search found: the statistics of the root's actions, the principal variation, and
+/// how much work it did.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Report<A> {
+    /// The action chosen.
+    pub chosen: Option<A>,
+    /// Iterations (playouts) run by this search.
+    pub iterations: u64,
+    /// Wall time of this search.
+    pub elapsed: Duration,
+    /// Visits of the root, including those kept from an earlier search by tree reuse.
+    pub root_visits: u64,
+    /// Each root action, most visited first.
+    pub actions: Vec<ActionStats<A>>,
+    /// The most visited line of play from the root, as far as the tree goes.
+    pub principal_variation: Vec<A>,
+    /// Nodes in the tree (0 for agents without a tree).
+    pub nodes: usize,
+}
+
+impl<A> Report<A> {
+    /// The mean reward of the chosen action, if it was visited.
+    #[must_use]
+    pub fn value(&self) -> Option<f64>
+    where
+        A: PartialEq,
+    {
+        let chosen = self.chosen.as_ref()?;
+        self.actions
+            .iter()
+            .find(|s| &s.action == chosen)
+            .map(|s| s.mean)
+            .filter(|m| !m.is_nan())
+    }
+}

@@ -1,0 +1,132 @@
+//! How long a search may think: iterations, wall time, an external stop flag.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The limits of one search: at most `iterations` iterations (playouts), at most `time` of
+/// wall time, and no longer than `stop` stays unset. Whichever ends first ends the search;
+/// with no limit at all a search does nothing.
+///
+/// Time and the stop flag are checked every [`Budget::CHECK_EVERY`] iterations, not at every
+/// one, so that a search does not call the clock in its inner loop.
+///
+/// ```
+/// use std::time::Duration;
+/// use search::Budget;
+///
+/// let budget = Budget::iterations(10_000).with_time(Duration::from_millis(100));
+/// assert_eq!(budget.iterations, Some(10_000));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// The most iterations (playouts, for Monte-Carlo agents).
+    pub iterations: Option<u64>,
+    /// The most wall time.
+    pub time: Option<Duration>,
+    /// Set it (from another thread, a signal handler, a GUI) to stop the search early.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    /// How many iterations pass between two looks at the clock and the stop flag.
+    pub const CHECK_EVERY: u64 = 16;
+
+    /// At most `n` iterations.
+    #[must_use]
+    pub fn iterations(n: u64) -> Budget {
+        Budget {
+            iterations: Some(n),
+            ..Budget::default()
+        }
+    }
+
+    /// At most `time` of wall time.
+    #[must_use]
+    pub fn time(time: Duration) -> Budget {
+        Budget {
+            time: Some(time),
+            ..Budget::default()
+        }
+    }
+
+    /// This budget, also limited to `time`.
+    #[must_use]
+    pub fn with_time(mut self, time: Duration) -> Budget {
+        self.time = Some(time);
+        self
+    }
+
+    /// This budget, also stopped by `flag`.
+    #[must_use]
+    pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Budget {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// Starts the clock.
+    pub(crate) fn start(&self) -> Meter<'_> {
+        Meter {
+            budget: self,
+            started: Instant::now(),
+            done: 0,
+            stopped: false,
+        }
+    }
+}
+
+/// A running budget: counts iterations and tells when the budget is spent.
+pub(crate) struct Meter<'a> {
+    budget: &'a Budget,
+    started: Instant,
+    done: u64,
+    stopped: bool,
+}
+
+impl Meter<'_> {
+    /// `true` while another iteration may start.
+    #[inline]
+    pub(crate) fn more(&mut self) -> bool {
+        if self.stopped {
+            return false;
+        }
+        let by_count = self.budget.iterations.is_none_or(|n| self.done < n);
+        let unlimited = self.budget.iterations.is_none()
+            && self.budget.time.is_none()
+            && self.budget.stop.is_none();
+        if !by_count || unlimited {
+            self.stopped = true;
+            return false;
+        }
+        if self.done.is_multiple_of(Budget::CHECK_EVERY) {
+            let late = self
+                .budget
+                .time
+                .is_some_and(|t| self.started.elapsed() >= t);
+            let told = self
+                .budget
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed));
+            if late || told {
+                self.stopped = true;
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Counts `n` finished iterations.
+    #[inline]
+    pub(crate) fn count(&mut self, n: u64) {
+        self.done += n;
+    }
+
+    pub(crate) fn done(&self) -> u64 {
+        self.done
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}

@@ -1,0 +1,390 @@
+//! Agents described by text: `uct:iterations=10000,c=0.4`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use game_core::{Game, WinDrawLoss};
+use thiserror::Error;
+
+use crate::{Agent, Budget, Expansion, FinalChoice, Flat, Policy, Random, Uct, UctConfig};
+
+/// An agent and its budget, as text: `NAME` or `NAME:KEY=VALUE,KEY=VALUE,...`.
+///
+/// | name | keys (defaults) |
+/// |---|---|
+/// | `random` | `seed` |
+/// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
+/// | `ucb1` | as `mc`, and `c` (0.7) |
+/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `decay` (1), `nodes` (4000000), `win`/`draw`/`loss` |
+///
+/// `iterations` and `playouts` are the same key. `time` takes a number and a unit (`500ms`,
+/// `2s`, `1.5s`, `1m`); with `time` and no count, the agent thinks for that long. The seed
+/// defaults to the one given to [`build`](AgentSpec::build).
+///
+/// ```
+/// use search::AgentSpec;
+///
+/// let spec: AgentSpec = "uct:iterations=20000,c=0.3,reuse=false".parse().unwrap();
+/// assert_eq!(spec.budget().iterations, Some(20_000));
+/// let error = "uct:c=lots".parse::<AgentSpec>().unwrap_err();
+/// assert_eq!(error.to_string(), "bad value \"lots\" for c in \"uct:c=lots\": expected a number");
+/// ```
+#[derive(Clone, Debug)]
+pub struct AgentSpec {
+    text: String,
+    algorithm: Algorithm,
+    budget: Budget,
+    seed: Option<u64>,
+    reward: WinDrawLoss,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Algorithm {
+    Random,
+    Flat(Policy),
+    Uct(UctConfig),
+}
+
+impl AgentSpec {
+    /// The budget the spec gives each move.
+    #[must_use]
+    pub fn budget(&self) -> Budget {
+        self.budget.clone()
+    }
+
+    /// The agent's name: `random`, `mc`, `ucb1` or `uct`.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self.algorithm {
+            Algorithm::Random => "random",
+            Algorithm::Flat(Policy::Uniform) => "mc",
+            Algorithm::Flat(Policy::Ucb1 { .. }) => "ucb1",
+            Algorithm::Uct(_) => "uct",
+        }
+    }
+
+    /// Builds the agent for game `G`, seeded with the spec's `seed` or else `seed`.
+    #[must_use]
+    pub fn build<G: Game + 'static>(&self, seed: u64) -> Box<dyn Agent<G>> {
+        let seed = self.seed.unwrap_or(seed);
+        match self.algorithm {
+            Algorithm::Random => Box::new(Random::new(seed)),
+            Algorithm::Flat(policy) => Box::new(Flat::<G, _>::new(policy, self.reward, seed)),
+            Algorithm::Uct(config) => Box::new(Uct::<G, _>::with_config(config, self.reward, seed)),
+        }
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    /// The text the spec was parsed from.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// What is wrong with an agent spec.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum SpecError {
+    /// The name is not an agent.
+    #[error("unknown agent {name:?} in {spec:?}: expected random, mc, ucb1 or uct")]
+    UnknownAgent {
+        /// The whole spec.
+        spec: String,
+        /// The name given.
+        name: String,
+    },
+    /// A key the agent does not have.
+    #[error("unknown key {key:?} for {agent} in {spec:?}: expected {expected}")]
+    UnknownKey {
+        /// The whole spec.
+        spec: String,
+        /// The agent's name.
+        agent: String,
+        /// The key given.
+        key: String,
+        /// The keys it has.
+        expected: String,
+    },
+    /// A value that does not fit its key.
+    #[error("bad value {value:?} for {key} in {spec:?}: expected {expected}")]
+    BadValue {
+        /// The whole spec.
+        spec: String,
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What would fit.
+        expected: String,
+    },
+    /// A part without `=`, or a key given twice.
+    #[error("malformed {part:?} in {spec:?}: {reason}")]
+    Syntax {
+        /// The whole spec.
+        spec: String,
+        /// The part.
+        part: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl FromStr for AgentSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let text = text.trim();
+        let spec = || text.to_owned();
+        let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+        let name = name.trim().to_ascii_lowercase();
+        let (mut algorithm, keys): (Algorithm, &[&str]) = match name.as_str() {
+            "random" => (Algorithm::Random, &["seed"]),
+            "mc" => (
+                Algorithm::Flat(Policy::Uniform),
+                &[
+                    "playouts",
+                    "iterations",
+                    "time",
+                    "seed",
+                    "win",
+                    "draw",
+                    "loss",
+                ],
+            ),
+            "ucb1" => (
+                Algorithm::Flat(Policy::Ucb1 { c: 0.7 }),
+                &[
+                    "playouts",
+                    "iterations",
+                    "time",
+                    "seed",
+                    "win",
+                    "draw",
+                    "loss",
+                    "c",
+                ],
+            ),
+            "uct" => (
+                Algorithm::Uct(UctConfig::default()),
+                &[
+                    "iterations",
+                    "playouts",
+                    "time",
+                    "seed",
+                    "win",
+                    "draw",
+                    "loss",
+                    "c",
+                    "reuse",
+                    "final",
+                    "expand",
+                    "decay",
+                    "nodes",
+                ],
+            ),
+            _ => return Err(SpecError::UnknownAgent { spec: spec(), name }),
+        };
+        let mut budget = Budget::default();
+        let mut seed = None;
+        let mut reward = WinDrawLoss::default();
+        let mut seen: Vec<String> = Vec::new();
+        for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let syntax = |reason: &str| SpecError::Syntax {
+                spec: spec(),
+                part: part.to_owned(),
+                reason: reason.to_owned(),
+            };
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| syntax("write KEY=VALUE"))?;
+            let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
+            if !keys.contains(&key.as_str()) {
+                let expected = keys.join(", ");
+                return Err(SpecError::UnknownKey {
+                    spec: spec(),
+                    agent: name,
+                    key,
+                    expected,
+                });
+            }
+            let canonical = if key == "playouts" {
+                "iterations".to_owned()
+            } else {
+                key.clone()
+            };
+            if seen.contains(&canonical) {
+                return Err(syntax("the key is given twice"));
+            }
+            seen.push(canonical);
+            let bad = |expected: &str| SpecError::BadValue {
+                spec: spec(),
+                key: key.clone(),
+                value: value.to_owned(),
+                expected: expected.to_owned(),
+            };
+            let number = || {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| bad("a number"))
+            };
+            match key.as_str() {
+                "iterations" | "playouts" => {
+                    budget.iterations = Some(value.parse().map_err(|_| bad("a whole number"))?);
+                }
+                "time" => {
+                    budget.time = Some(
+                        parse_duration(value)
+                            .ok_or_else(|| bad("a duration such as 500ms, 2s or 1m"))?,
+                    );
+                }
+                "seed" => seed = Some(value.parse().map_err(|_| bad("a whole number"))?),
+                "win" => reward.win = number()?,
+                "draw" => reward.draw = number()?,
+                "loss" => reward.loss = number()?,
+                "c" => {
+                    let c = number()?;
+                    if c < 0.0 {
+                        return Err(bad("a number of at least 0"));
+                    }
+                    match &mut algorithm {
+                        Algorithm::Flat(Policy::Ucb1 { c: slot }) => *slot = c,
+                        Algorithm::Uct(config) => config.exploration = c,
+                        _ => unreachable!("only ucb1 and uct have c"),
+                    }
+                }
+                _ => {
+                    let Algorithm::Uct(config) = &mut algorithm else {
+                        unreachable!("only uct has these keys")
+                    };
+                    match key.as_str() {
+                        "reuse" => {
+                            config.reuse = value.parse().map_err(|_| bad("true or false"))?;
+                        }
+                        "final" => {
+                            config.final_choice = match value {
+                                "visits" => FinalChoice::MostVisits,
+                                "mean" => FinalChoice::BestMean,
+                                "wins" => FinalChoice::MostWins,
+                                _ => return Err(bad("visits, mean or wins")),
+                            }
+                        }
+                        "expand" => {
+                            config.expansion = match value {
+                                "one" => Expansion::One,
+                                "all" => Expansion::All,
+                                _ => return Err(bad("one or all")),
+                            }
+                        }
+                        "decay" => {
+                            config.decay = number()
+                                .ok()
+                                .filter(|d| *d > 0.0 && *d <= 1.0)
+                                .ok_or_else(|| bad("a number above 0, at most 1"))?;
+                        }
+                        "nodes" => {
+                            config.max_nodes = value
+                                .parse()
+                                .ok()
+                                .filter(|&n: &usize| n >= 1)
+                                .ok_or_else(|| bad("a whole number of at least 1"))?;
+                        }
+                        _ => unreachable!("every key of the list is handled"),
+                    }
+                }
+            }
+        }
+        if budget.iterations.is_none() && budget.time.is_none() {
+            budget.iterations = match algorithm {
+                Algorithm::Random => None,
+                Algorithm::Flat(_) => Some(1_000),
+                Algorithm::Uct(_) => Some(10_000),
+            };
+        }
+        Ok(AgentSpec {
+            text: text.to_owned(),
+            algorithm,
+            budget,
+            seed,
+            reward,
+        })
+    }
+}
+
+/// `500ms`, `2s`, `1.5s`, `1m`, `250us` as a duration.
+fn parse_duration(text: &str) -> Option<Duration> {
+    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
+    let (number, unit) = text.split_at(split);
+    let number: f64 = number
+        .parse()
+        .ok()
+        .filter(|n: &f64| n.is_finite() && *n >= 0.0)?;
+    let seconds = match unit.trim() {
+        "us" | "µs" => number / 1e6,
+        "ms" => number / 1e3,
+        "s" => number,
+        "m" | "min" => number * 60.0,
+        _ => return None,
+    };
+    Duration::try_from_secs_f64(seconds).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_agent_with_defaults() {
+        for (text, name, iterations) in [
+            ("random", "random", None),
+            ("mc", "mc", Some(1000)),
+            ("mc:playouts=50", "mc", Some(50)),
+            ("ucb1:playouts=1000,c=0.7", "ucb1", Some(1000)),
+            ("uct", "uct", Some(10_000)),
+            (
+                "UCT:iterations=5, c=0.3 ,reuse=false,final=mean,expand=all,decay=0.9,nodes=1000,loss=-100",
+                "uct",
+                Some(5),
+            ),
+        ] {
+            let spec: AgentSpec = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(spec.name(), name);
+            assert_eq!(spec.budget().iterations, iterations, "{text}");
+        }
+        let timed: AgentSpec = "uct:time=500ms".parse().unwrap();
+        assert_eq!(
+            (timed.budget().iterations, timed.budget().time),
+            (None, Some(Duration::from_millis(500)))
+        );
+    }
+
+    #[test]
+    fn errors_name_the_key_or_value() {
+        let cases = [
+            ("alphazero", "unknown agent \"alphazero\""),
+            ("mc:c=1", "unknown key \"c\" for mc"),
+            ("uct:c=-1", "bad value \"-1\" for c"),
+            ("uct:time=soon", "bad value \"soon\" for time"),
+            ("uct:iterations=1e3", "bad value \"1e3\" for iterations"),
+            ("uct:decay=1.5", "bad value \"1.5\" for decay"),
+            ("uct:final=best", "bad value \"best\" for final"),
+            ("uct:c", "malformed \"c\""),
+            ("uct:playouts=1,iterations=2", "the key is given twice"),
+        ];
+        for (text, expected) in cases {
+            let message = text.parse::<AgentSpec>().unwrap_err().to_string();
+            assert!(message.contains(expected), "{text}: {message}");
+        }
+    }
+
+    #[test]
+    fn durations_take_units() {
+        assert_eq!(parse_duration("1.5s"), Some(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("2m"), Some(Duration::from_secs(120)));
+        assert_eq!(parse_duration("250us"), Some(Duration::from_micros(250)));
+        assert_eq!(parse_duration("5"), None);
+        assert_eq!(parse_duration("-1s"), None);
+    }
+}

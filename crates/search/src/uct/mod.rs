@@ -1,0 +1,340 @@
+//! UCT: Monte-Carlo tree search with UCB1 at every node (Kocsis and Szepesvári 2006).
+//!
+//! Each iteration has four phases:
+//!
+//! 1. **Selection**: from the root, while every child of the node has been tried, go to the
+//!    child with the largest `mean + c * sqrt(ln N / n)` (N the node's visits, n the child's,
+//!    means from the point of view of the player choosing).
+//! 2. **Expansion**: the first time the search stops at a node it gains a child per legal
+//!    action (in random order); one untried child is tried per iteration.
+//! 3. **Simulation**: a random playout from the new child (the game's fast `random_playout`).
+//! 4. **Backpropagation**: every node on the path counts a visit and adds the reward of the
+//!    player who moved into it.
+//!
+//! Positions are not stored in nodes: each iteration clones the root position and plays the
+//! path's actions on it, so a node is 24 bytes.
+
+mod config;
+mod tree;
+
+pub use config::{Expansion, FinalChoice, UctConfig};
+
+use game_core::{Game, Player, Reward, Status, WinDrawLoss};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::{ActionStats, Agent, Budget, Report};
+use tree::{NodeId, ROOT, Tree};
+
+/// The UCT agent: Monte-Carlo tree search on an arena of nodes, with tree reuse between moves.
+///
+/// # Tree reuse
+///
+/// Tell the agent every move played ([`Agent::played`]). At its next search, if the position
+/// is the old root's position after those moves, the matching subtree becomes the new root with
+/// all its statistics and the rest is dropped; otherwise it starts a fresh tree.
+///
+/// # Memory
+///
+/// A node is 24 bytes. The tree stops growing at [`UctConfig::max_nodes`]; the search then
+/// goes on playing out from its leaves.
+///
+/// ```
+/// use game_core::{Game, testing::TicTacToe};
+/// use search::{Agent, Budget, Uct};
+///
+/// let mut uct = Uct::new(1);
+/// // o to move must block x's row at c1.
+/// let position: TicTacToe = "xx.\no..\n...".parse().unwrap();
+/// let action = uct.choose(&position, &Budget::iterations(5_000));
+/// assert_eq!(action, Some("c1".parse().unwrap()));
+/// let report = uct.report().unwrap();
+/// assert_eq!(report.root_visits, 5_000);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Uct<G: Game, R = WinDrawLoss> {
+    config: UctConfig,
+    reward: R,
+    rng: Xoshiro256PlusPlus,
+    tree: Tree<G::Action>,
+    /// The position at the root of `tree`, and the moves played since.
+    root: Option<G>,
+    played: Vec<G::Action>,
+    /// The path of one iteration: a node and the player who moved into it.
+    path: Vec<(NodeId, Player)>,
+    report: Option<Report<G::Action>>,
+}
+
+impl<G: Game> Uct<G> {
+    /// UCT with the default settings and win/draw/loss rewards, seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Uct::with_config(UctConfig::default(), WinDrawLoss::default(), seed)
+    }
+}
+
+impl<G: Game, R: Reward<G>> Uct<G, R> {
+    /// UCT with these settings and this reward, seeded with `seed`.
+    #[must_use]
+    pub fn with_config(config: UctConfig, reward: R, seed: u64) -> Self {
+        Uct {
+            config,
+            reward,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            tree: Tree::new(),
+            root: None,
+            played: Vec::new(),
+            path: Vec::new(),
+            report: None,
+        }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> &UctConfig {
+        &self.config
+    }
+
+    /// Makes the tree's root `position`: the subtree reached by the moves played since the
+    /// last search, if reuse is on and they lead there; a fresh tree otherwise.
+    fn set_root(&mut self, position: &G) {
+        let mut kept = None;
+        if let (true, Some(old)) = (self.config.reuse, &self.root) {
+            let mut node = Some(ROOT);
+            let mut at = old.clone();
+            for &action in &self.played {
+                node = node.and_then(|id| self.tree.child(id, action));
+                if node.is_none() || !at.is_legal(action) {
+                    node = None;
+                    break;
+                }
+                at.play(action);
+            }
+            if at == *position {
+                kept = node;
+            }
+        }
+        match kept {
+            Some(id) => self.tree.retain(id),
+            None => self.tree.reset(),
+        }
+        self.root = Some(position.clone());
+        self.played.clear();
+    }
+
+    /// One iteration (or, when expanding all children at once, one per new child); returns
+    /// how many playouts it ran.
+    fn iterate(&mut self, root: &G) -> u64 {
+        let mut position = root.clone();
+        self.path.clear();
+        let mut node = ROOT;
+        let c = self.config.exploration;
+        loop {
+            if position.status().is_over() {
+                break;
+            }
+            let mover = position.to_move();
+            if self.tree.nodes[node as usize].len == 0
+                && !self
+                    .tree
+                    .expand(node, &position, self.config.max_nodes, &mut self.rng)
+            {
+                break; // the tree is full: play out from this leaf
+            }
+            let current = self.tree.nodes[node as usize];
+            if current.tried < current.len {
+                if self.config.expansion == Expansion::All && current.tried == 0 {
+                    return self.simulate_all_children(node, &position);
+                }
+                let child = current.first + NodeId::from(current.tried);
+                self.tree.nodes[node as usize].tried += 1;
+                position.play(
+                    self.tree.nodes[child as usize]
+                        .action
+                        .expect("a child has an action"),
+                );
+                self.path.push((child, mover));
+                break;
+            }
+            let best = select(
+                &self.tree.nodes[current.children()],
+                c as f32,
+                (current.visits as f32).ln(),
+            );
+            let child = current.first + best as NodeId;
+            position.play(
+                self.tree.nodes[child as usize]
+                    .action
+                    .expect("a child has an action"),
+            );
+            self.path.push((child, mover));
+            node = child;
+        }
+        self.simulate_and_backpropagate(position);
+        1
+    }
+
+    /// Plays out from `position` (the end of the path) and backs the result up the path.
+    fn simulate_and_backpropagate(&mut self, mut position: G) {
+        let (outcome, plies) = match position.status() {
+            Status::Over(outcome) => (outcome, 0),
+            Status::Ongoing => {
+                let playout = position.random_playout(&mut self.rng);
+                (playout.outcome, playout.plies)
+            }
+        };
+        let rewards = Player::BOTH.map(|p| self.reward.reward(&position, outcome, p));
+        self.tree.nodes[ROOT as usize].visits += 1;
+        let depth = self.path.len();
+        for (i, &(id, mover)) in self.path.iter().enumerate() {
+            let mut value = rewards[mover.index()];
+            if self.config.decay != 1.0 {
+                let to_end = (depth - 1 - i) as i32 + plies as i32;
+                value *= self.config.decay.powi(to_end);
+            }
+            let node = &mut self.tree.nodes[id as usize];
+            node.visits += 1;
+            node.sum += value;
+        }
+    }
+
+    /// Expansion of every child at once: one playout from each new child of `node`.
+    fn simulate_all_children(&mut self, node: NodeId, position: &G) -> u64 {
+        let mover = position.to_move();
+        let current = self.tree.nodes[node as usize];
+        self.tree.nodes[node as usize].tried = current.len;
+        let path_len = self.path.len();
+        for child in current.children() {
+            let action = self.tree.nodes[child]
+                .action
+                .expect("a child has an action");
+            self.path.truncate(path_len);
+            self.path.push((child as NodeId, mover));
+            self.simulate_and_backpropagate(position.after(action));
+        }
+        u64::from(current.len)
+    }
+
+    /// The root child to play, by the configured final choice.
+    fn final_choice(&self) -> Option<NodeId> {
+        let root = &self.tree.nodes[ROOT as usize];
+        let tried = root.first as usize..root.first as usize + root.tried as usize;
+        let key = |i: &usize| {
+            let n = &self.tree.nodes[*i];
+            match self.config.final_choice {
+                FinalChoice::MostVisits => (f64::from(n.visits), n.mean()),
+                FinalChoice::BestMean => (n.mean(), f64::from(n.visits)),
+                FinalChoice::MostWins => (n.sum, f64::from(n.visits)),
+            }
+        };
+        tried
+            .max_by(|a, b| {
+                let (ka, kb) = (key(a), key(b));
+                ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+            })
+            .map(|i| i as NodeId)
+    }
+
+    fn make_report(
+        &self,
+        chosen: Option<G::Action>,
+        iterations: u64,
+        elapsed: std::time::Duration,
+    ) -> Report<G::Action> {
+        let nodes = &self.tree.nodes;
+        let root = &nodes[ROOT as usize];
+        let mut actions: Vec<ActionStats<G::Action>> = nodes[root.children()]
+            .iter()
+            .map(|n| ActionStats {
+                action: n.action.expect("a child"),
+                visits: u64::from(n.visits),
+                mean: n.mean(),
+            })
+            .collect();
+        actions.sort_by_key(|s| std::cmp::Reverse(s.visits));
+        let mut principal_variation = Vec::new();
+        let mut node = root;
+        while let Some(best) = nodes[node.children()]
+            .iter()
+            .filter(|n| n.visits > 0)
+            .max_by_key(|n| n.visits)
+        {
+            principal_variation.push(best.action.expect("a child"));
+            node = best;
+        }
+        Report {
+            chosen,
+            iterations,
+            elapsed,
+            root_visits: u64::from(root.visits),
+            actions,
+            principal_variation,
+            nodes: self.tree.len(),
+        }
+    }
+}
+
+/// The index of the child with the largest UCB1 score `mean + c * sqrt(ln N / n)`; every
+/// child has been tried.
+///
+/// In `f32`, and with a plain comparison: this loop is most of the time of a search (a division
+/// and a square root per child, per level), and single precision halves its cost while ranking
+/// children the same except for near-ties, which either child wins equally well.
+#[inline]
+fn select<A>(children: &[tree::Node<A>], c: f32, log_parent_visits: f32) -> usize {
+    let mut best = 0;
+    let mut best_score = f32::NEG_INFINITY;
+    for (i, child) in children.iter().enumerate() {
+        let n = child.visits as f32;
+        let score = (child.sum as f32) / n + c * (log_parent_visits / n).sqrt();
+        if score > best_score {
+            best = i;
+            best_score = score;
+        }
+    }
+    best
+}
+
+impl<G: Game, R: Reward<G>> Agent<G> for Uct<G, R> {
+    fn choose(&mut self, position: &G, budget: &Budget) -> Option<G::Action> {
+        if position.status().is_over() {
+            self.report = None;
+            return None;
+        }
+        self.set_root(position);
+        let mut meter = budget.start();
+        while meter.more() {
+            let done = self.iterate(position);
+            meter.count(done);
+        }
+        let chosen = match self.final_choice() {
+            Some(id) => self.tree.nodes[id as usize].action,
+            None => position.random_action(&mut self.rng),
+        };
+        self.report = Some(self.make_report(chosen, meter.done(), meter.elapsed()));
+        chosen
+    }
+
+    fn played(&mut self, _position: &G, action: G::Action) {
+        if self.root.is_some() {
+            self.played.push(action);
+        }
+    }
+
+    fn report(&self) -> Option<&Report<G::Action>> {
+        self.report.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tree::Node;
+
+    #[test]
+    fn nodes_are_24_bytes_for_every_game_here() {
+        assert_eq!(size_of::<Node<games_connect4::Column>>(), 24);
+        assert_eq!(size_of::<Node<games_othello::Move>>(), 24);
+        assert_eq!(size_of::<Node<games_hex::Move>>(), 24);
+        assert_eq!(size_of::<Node<game_core::testing::Cell>>(), 24);
+    }
+}

@@ -1,0 +1,157 @@
+//! The UCT tree: one arena of nodes, children stored contiguously.
+
+use game_core::Game;
+use rand::{Rng, RngExt};
+
+/// A node's index in the arena. The root is always 0.
+///
+/// Ids are valid until the tree is re-rooted by tree reuse ([`Tree::retain`]), which moves the
+/// kept subtree to the front of a fresh arena and renumbers it; nothing outside the tree keeps
+/// ids across searches.
+pub(crate) type NodeId = u32;
+
+pub(crate) const ROOT: NodeId = 0;
+
+/// One node: the action that led to it, its statistics, and where its children are.
+///
+/// `sum` and `visits` are from the point of view of the player who played `action` (the player
+/// to move at the parent), so a parent picks the child with the best statistics for itself.
+/// 24 bytes for one-, two- and three-byte actions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node<A> {
+    /// Total reward of the iterations through this node.
+    pub(crate) sum: f64,
+    /// Iterations through this node.
+    pub(crate) visits: u32,
+    /// The first child's id; meaningful only when `len > 0`.
+    pub(crate) first: NodeId,
+    /// Number of children (0: not expanded yet, or a finished game).
+    pub(crate) len: u16,
+    /// Children visited at least once: always the first `tried` of them.
+    pub(crate) tried: u16,
+    /// The action from the parent (`None` only at the root).
+    pub(crate) action: Option<A>,
+}
+
+impl<A> Node<A> {
+    fn new(action: Option<A>) -> Self {
+        Node {
+            sum: 0.0,
+            visits: 0,
+            first: 0,
+            len: 0,
+            tried: 0,
+            action,
+        }
+    }
+
+    /// Mean reward for the player who played `action`.
+    pub(crate) fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            f64::NAN
+        } else {
+            self.sum / f64::from(self.visits)
+        }
+    }
+
+    pub(crate) fn children(&self) -> std::ops::Range<usize> {
+        self.first as usize..self.first as usize + self.len as usize
+    }
+}
+
+/// The arena, and a spare one that tree reuse compacts into.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree<A> {
+    pub(crate) nodes: Vec<Node<A>>,
+    spare: Vec<Node<A>>,
+}
+
+/// Appends the children of a node to the arena as `legal_actions` lists them.
+struct Children<'a, A>(&'a mut Vec<Node<A>>);
+
+impl<A> Extend<A> for Children<'_, A> {
+    fn extend<I: IntoIterator<Item = A>>(&mut self, iter: I) {
+        self.0.extend(iter.into_iter().map(|a| Node::new(Some(a))));
+    }
+}
+
+impl<A: Copy> Tree<A> {
+    /// A tree with only a root.
+    pub(crate) fn new() -> Self {
+        Tree {
+            nodes: vec![Node::new(None)],
+            spare: Vec::new(),
+        }
+    }
+
+    /// Back to only a root, keeping the memory.
+    pub(crate) fn reset(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node::new(None));
+    }
+
+    /// Gives `id` a child for every legal action of `position`, in a random order, if the
+    /// arena has room for them under `cap`; returns whether it did.
+    pub(crate) fn expand<G, R>(&mut self, id: NodeId, position: &G, cap: usize, rng: &mut R) -> bool
+    where
+        G: Game<Action = A>,
+        R: Rng + ?Sized,
+    {
+        let n = position.num_legal_actions();
+        let first = self.nodes.len();
+        if n == 0 || first + n > cap || n > usize::from(u16::MAX) || first + n > u32::MAX as usize {
+            return false;
+        }
+        position.legal_actions(&mut Children(&mut self.nodes));
+        // A random order, so that "the next untried child" is a uniformly random one.
+        let children = &mut self.nodes[first..];
+        for i in (1..children.len()).rev() {
+            children.swap(i, rng.random_range(0..=i));
+        }
+        let node = &mut self.nodes[id as usize];
+        node.first = first as NodeId;
+        node.len = n as u16;
+        true
+    }
+
+    /// The child of `id` reached by `action`, if `id` has been expanded.
+    pub(crate) fn child(&self, id: NodeId, action: A) -> Option<NodeId>
+    where
+        A: PartialEq,
+    {
+        let node = &self.nodes[id as usize];
+        node.children()
+            .find(|&c| self.nodes[c].action == Some(action))
+            .map(|c| c as NodeId)
+    }
+
+    /// Makes `id` the root, keeping its subtree and dropping the rest. The kept nodes are
+    /// copied, breadth first, into the spare arena, which becomes the tree; ids change.
+    pub(crate) fn retain(&mut self, id: NodeId) {
+        if id == ROOT {
+            return;
+        }
+        let old = std::mem::take(&mut self.nodes);
+        let mut new = std::mem::take(&mut self.spare);
+        new.clear();
+        let mut root = old[id as usize];
+        root.action = None;
+        new.push(root);
+        let mut i = 0;
+        while i < new.len() {
+            let node = new[i];
+            if node.len > 0 {
+                let start = new.len();
+                new.extend_from_slice(&old[node.children()]);
+                new[i].first = start as NodeId;
+            }
+            i += 1;
+        }
+        self.nodes = new;
+        self.spare = old;
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len()
+    }
+}
