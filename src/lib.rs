@@ -9,6 +9,7 @@
 //! | [`hex`] | `games-hex` | Hex on boards up to 19x19 |
 //! | [`othello`] | `games-othello` | Othello 8x8 and 6x6 |
 //! | [`connect4`] | `games-connect4` | Connect Four 7x6 and other sizes |
+//! | [`arena`] | `arena` | playing matches between agents, scores, confidence intervals |
 //!
 //! Each crate can also be used on its own.
 //!
@@ -23,6 +24,7 @@
 
 #![forbid(unsafe_code)]
 
+pub use arena;
 pub use game_core as core;
 pub use games_connect4 as connect4;
 pub use games_hex as hex;
