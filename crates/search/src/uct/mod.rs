@@ -192,9 +192,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 let to_end = (depth - 1 - i) as i32 + plies as i32;
                 value *= self.config.decay.powi(to_end);
             }
-            let node = &mut self.tree.nodes[id as usize];
-            node.visits += 1;
-            node.sum += value;
+            self.tree.nodes[id as usize].record(value);
         }
     }
 
@@ -224,7 +222,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             match self.config.final_choice {
                 FinalChoice::MostVisits => (f64::from(n.visits), n.mean()),
                 FinalChoice::BestMean => (n.mean(), f64::from(n.visits)),
-                FinalChoice::MostWins => (n.sum, f64::from(n.visits)),
+                FinalChoice::MostWins => (n.mean() * f64::from(n.visits), f64::from(n.visits)),
             }
         };
         tried
@@ -277,16 +275,19 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
 /// The index of the child with the largest UCB1 score `mean + c * sqrt(ln N / n)`; every
 /// child has been tried.
 ///
-/// In `f32`, and with a plain comparison: this loop is most of the time of a search (a division
-/// and a square root per child, per level), and single precision halves its cost while ranking
-/// children the same except for near-ties, which either child wins equally well.
+/// This loop is the largest cost of an iteration in games with many moves (121 children per
+/// node on an empty 11x11 Hex board), so each child costs one multiply-add: nodes keep their
+/// mean and `1 / sqrt(n)` ([`tree::Node::record`]), and `c * sqrt(ln N)` is computed once.
+///
+/// (Measured and dropped: keeping the running maximum in eight independent lanes, merged at the
+/// end, was 17% slower on Hex and 38% slower on Connect Four.)
 #[inline]
 fn select<A>(children: &[tree::Node<A>], c: f32, log_parent_visits: f32) -> usize {
+    let scale = c * log_parent_visits.sqrt();
     let mut best = 0;
     let mut best_score = f32::NEG_INFINITY;
     for (i, child) in children.iter().enumerate() {
-        let n = child.visits as f32;
-        let score = (child.sum as f32) / n + c * (log_parent_visits / n).sqrt();
+        let score = child.mean + scale * child.inv_sqrt_visits;
         if score > best_score {
             best = i;
             best_score = score;

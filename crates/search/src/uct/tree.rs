@@ -14,13 +14,18 @@ pub(crate) const ROOT: NodeId = 0;
 
 /// One node: the action that led to it, its statistics, and where its children are.
 ///
-/// `sum` and `visits` are from the point of view of the player who played `action` (the player
-/// to move at the parent), so a parent picks the child with the best statistics for itself.
-/// 24 bytes for one-, two- and three-byte actions.
+/// The statistics are from the point of view of the player who played `action` (the player to
+/// move at the parent), so a parent picks the child with the best statistics for itself. They
+/// are kept in the form selection reads: the mean reward and `1 / sqrt(visits)`, so that a
+/// child's UCB1 score is one multiply-add (`mean + c * sqrt(ln N) * inv_sqrt_visits`), with the
+/// division and the square root paid once per visit in backpropagation instead of once per
+/// child per level in selection. 24 bytes for one-, two- and three-byte actions.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<A> {
-    /// Total reward of the iterations through this node.
-    pub(crate) sum: f64,
+    /// Mean reward of the iterations through this node (0 before the first).
+    pub(crate) mean: f32,
+    /// `1 / sqrt(visits)` (0 before the first visit).
+    pub(crate) inv_sqrt_visits: f32,
     /// Iterations through this node.
     pub(crate) visits: u32,
     /// The first child's id; meaningful only when `len > 0`.
@@ -36,7 +41,8 @@ pub(crate) struct Node<A> {
 impl<A> Node<A> {
     fn new(action: Option<A>) -> Self {
         Node {
-            sum: 0.0,
+            mean: 0.0,
+            inv_sqrt_visits: 0.0,
             visits: 0,
             first: 0,
             len: 0,
@@ -45,12 +51,21 @@ impl<A> Node<A> {
         }
     }
 
-    /// Mean reward for the player who played `action`.
+    /// Counts one more iteration through this node, with `reward`.
+    #[inline]
+    pub(crate) fn record(&mut self, reward: f64) {
+        self.visits += 1;
+        let n = self.visits as f32;
+        self.mean += (reward as f32 - self.mean) / n;
+        self.inv_sqrt_visits = n.sqrt().recip();
+    }
+
+    /// Mean reward for the player who played `action` (`NaN` before the first visit).
     pub(crate) fn mean(&self) -> f64 {
         if self.visits == 0 {
             f64::NAN
         } else {
-            self.sum / f64::from(self.visits)
+            f64::from(self.mean)
         }
     }
 
