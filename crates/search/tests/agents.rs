@@ -56,9 +56,8 @@ fn every_agent_blocks_an_immediate_loss() {
                 Some("1".parse().unwrap()),
                 "{spec}"
             );
-            // Tic-tac-toe: o must take c1. (In "xx./o../..." flat Monte-Carlo prefers the
-            // centre: by random play, the centre's threats outweigh the risk; a known weakness
-            // of flat Monte-Carlo, so this test uses a position where blocking also builds.)
+            // Tic-tac-toe: o must take c1, or x completes the top row. ("xx./o../..." would be
+            // no test: x wins there whatever o does, by b2 and a double threat.)
             let ttt: TicTacToe = "xx.\n.o.\n...".parse().unwrap();
             assert_eq!(
                 choose(spec, &ttt, seed),

@@ -45,7 +45,7 @@ use tree::{NodeId, ROOT, Tree};
 ///
 /// let mut uct = Uct::new(1);
 /// // o to move must block x's row at c1.
-/// let position: TicTacToe = "xx.\no..\n...".parse().unwrap();
+/// let position: TicTacToe = "xx.\n.o.\n...".parse().unwrap();
 /// let action = uct.choose(&position, &Budget::iterations(5_000));
 /// assert_eq!(action, Some("c1".parse().unwrap()));
 /// let report = uct.report().unwrap();
@@ -135,9 +135,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             }
             let mover = position.to_move();
             if self.tree.nodes[node as usize].len == 0
-                && !self
-                    .tree
-                    .expand(node, &position, self.config.max_nodes, &mut self.rng)
+                && !self.tree.expand(node, &position, self.config.max_nodes)
             {
                 break; // the tree is full: play out from this leaf
             }
@@ -146,8 +144,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 if self.config.expansion == Expansion::All && current.tried == 0 {
                     return self.simulate_all_children(node, &position);
                 }
-                let child = current.first + NodeId::from(current.tried);
-                self.tree.nodes[node as usize].tried += 1;
+                let child = self.tree.try_child(node, &mut self.rng);
                 position.play(
                     self.tree.nodes[child as usize]
                         .action

@@ -105,12 +105,11 @@ impl<A: Copy> Tree<A> {
         self.nodes.push(Node::new(None));
     }
 
-    /// Gives `id` a child for every legal action of `position`, in a random order, if the
-    /// arena has room for them under `cap`; returns whether it did.
-    pub(crate) fn expand<G, R>(&mut self, id: NodeId, position: &G, cap: usize, rng: &mut R) -> bool
+    /// Gives `id` a child for every legal action of `position`, if the arena has room for them
+    /// under `cap`; returns whether it did.
+    pub(crate) fn expand<G>(&mut self, id: NodeId, position: &G, cap: usize) -> bool
     where
         G: Game<Action = A>,
-        R: Rng + ?Sized,
     {
         let n = position.num_legal_actions();
         let first = self.nodes.len();
@@ -118,15 +117,23 @@ impl<A: Copy> Tree<A> {
             return false;
         }
         position.legal_actions(&mut Children(&mut self.nodes));
-        // A random order, so that "the next untried child" is a uniformly random one.
-        let children = &mut self.nodes[first..];
-        for i in (1..children.len()).rev() {
-            children.swap(i, rng.random_range(0..=i));
-        }
         let node = &mut self.nodes[id as usize];
         node.first = first as NodeId;
         node.len = n as u16;
         true
+    }
+
+    /// Marks a uniformly random untried child of `id` as tried and returns it. Untried children
+    /// have no statistics and no children, so moving one to the front of the untried ones (to
+    /// keep the tried ones first) moves nothing else; one random number per try, instead of a
+    /// shuffle of all the children when the node is expanded.
+    pub(crate) fn try_child<R: Rng + ?Sized>(&mut self, id: NodeId, rng: &mut R) -> NodeId {
+        let node = self.nodes[id as usize];
+        let next = node.first as usize + usize::from(node.tried);
+        let pick = next + rng.random_range(0..usize::from(node.len - node.tried));
+        self.nodes.swap(next, pick);
+        self.nodes[id as usize].tried += 1;
+        next as NodeId
     }
 
     /// The child of `id` reached by `action`, if `id` has been expanded.
