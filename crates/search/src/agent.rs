@@ -64,7 +64,7 @@ pub struct ActionStats<A> {
 pub struct Report<A> {
     /// The action chosen.
     pub chosen: Option<A>,
-    /// Iterations (playouts) run by this search.
+    /// Iterations (playouts) run by this search; for alpha-beta, positions visited.
     pub iterations: u64,
     /// Wall time of this search.
     pub elapsed: Duration,
@@ -74,8 +74,13 @@ pub struct Report<A> {
     pub actions: Vec<ActionStats<A>>,
     /// The most visited line of play from the root, as far as the tree goes.
     pub principal_variation: Vec<A>,
-    /// Nodes in the tree (0 for agents without a tree).
+    /// Nodes in the tree (0 for agents without a tree); for alpha-beta, positions searched.
     pub nodes: usize,
+    /// For depth-limited search: the deepest depth completed (0 for Monte-Carlo agents).
+    pub depth: u32,
+    /// For depth-limited search: the value of the position for the player to move, in
+    /// [`score`](crate::score) units.
+    pub score: Option<i32>,
 }
 
 impl<A> Report<A> {

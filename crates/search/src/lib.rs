@@ -6,14 +6,18 @@
 //! | [`Flat`] (uniform) | flat Monte-Carlo: playouts split evenly over the root actions, best mean wins | `mc:playouts=1000` |
 //! | [`Flat`] (UCB1) | a UCB1 bandit over the root actions, best mean wins | `ucb1:playouts=1000,c=0.7` |
 //! | [`Uct`] | Monte-Carlo tree search with UCB1 in the tree, tree reuse, a node cap | `uct:iterations=10000,c=0.4` |
+//! | [`Reference`] | plain minimax, NegaMax or alpha-beta to a fixed depth ([`reference`]) | `minimax:depth=4`, `negamax:depth=4` |
+//! | [`AlphaBeta`] | alpha-beta with iterative deepening, PVS, a transposition table, move ordering | `alphabeta:depth=8`, `alphabeta:time=1s` |
 //!
 //! Every agent implements [`Agent`]: it chooses an action for a position within a [`Budget`]
 //! (iterations, time, a stop flag) and is told the moves actually played. Agents are seeded
 //! (`rand_xoshiro`), so a search with an iteration budget is reproducible. Tools build agents
 //! from text with [`AgentSpec`].
 //!
-//! Which game traits each agent needs: all of them need only [`Game`](game_core::Game); their
-//! rewards are any [`Reward`](game_core::Reward) (win/draw/loss by default).
+//! Which game traits each agent needs: all of them need only [`Game`](game_core::Game). The
+//! Monte-Carlo agents take any [`Reward`](game_core::Reward) (win/draw/loss by default); the
+//! depth-limited ones any [`Evaluator`](game_core::Evaluator) (0 everywhere by default, which
+//! makes them exact solvers within their horizon).
 //!
 //! ```
 //! use games_connect4::Connect4;
@@ -30,13 +34,17 @@
 #![forbid(unsafe_code)]
 
 mod agent;
+mod alphabeta;
 mod budget;
 mod flat;
 mod random;
 mod spec;
 mod uct;
 
+pub mod score;
+
 pub use agent::{ActionStats, Agent, Report};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Plain, Reference, reference};
 pub use budget::Budget;
 pub use flat::{Flat, Policy};
 pub use random::Random;

@@ -4,10 +4,13 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use game_core::{Game, WinDrawLoss};
+use game_core::{Evaluator, Game, WinDrawLoss};
 use thiserror::Error;
 
-use crate::{Agent, Budget, Expansion, FinalChoice, Flat, Policy, Random, Uct, UctConfig};
+use crate::{
+    Agent, AlphaBeta, AlphaBetaConfig, Budget, Expansion, FinalChoice, Flat, Plain, Policy, Random,
+    Reference, Uct, UctConfig,
+};
 
 /// An agent and its budget, as text: `NAME` or `NAME:KEY=VALUE,KEY=VALUE,...`.
 ///
@@ -17,6 +20,8 @@ use crate::{Agent, Budget, Expansion, FinalChoice, Flat, Policy, Random, Uct, Uc
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
 /// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `decay` (1), `nodes` (4000000), `win`/`draw`/`loss` |
+/// | `minimax`, `negamax` | `depth` (4) |
+/// | `alphabeta` | `depth` (64 with `time`, else 8), `time`, `table` (MiB, 16; 0 for none), `ordering` (true), `pvs` (true) |
 ///
 /// `iterations` and `playouts` are the same key. `time` takes a number and a unit (`500ms`,
 /// `2s`, `1.5s`, `1m`); with `time` and no count, the agent thinks for that long. The seed
@@ -44,6 +49,8 @@ enum Algorithm {
     Random,
     Flat(Policy),
     Uct(UctConfig),
+    Reference(Plain, u32),
+    AlphaBeta(AlphaBetaConfig),
 }
 
 impl AgentSpec {
@@ -61,17 +68,40 @@ impl AgentSpec {
             Algorithm::Flat(Policy::Uniform) => "mc",
             Algorithm::Flat(Policy::Ucb1 { .. }) => "ucb1",
             Algorithm::Uct(_) => "uct",
+            Algorithm::Reference(Plain::Minimax, _) => "minimax",
+            Algorithm::Reference(Plain::NegaMax, _) => "negamax",
+            Algorithm::Reference(Plain::AlphaBeta, _) | Algorithm::AlphaBeta(_) => "alphabeta",
         }
     }
 
     /// Builds the agent for game `G`, seeded with the spec's `seed` or else `seed`.
+    /// Depth-limited agents get an evaluator that returns 0: they play by the wins and losses
+    /// they can see. Use [`build_with_evaluator`](AgentSpec::build_with_evaluator) to give them
+    /// the game's heuristic.
     #[must_use]
     pub fn build<G: Game + 'static>(&self, seed: u64) -> Box<dyn Agent<G>> {
+        self.build_with_evaluator(seed, |_: &G| 0)
+    }
+
+    /// Builds the agent for game `G`, with `evaluator` for the depth-limited agents (the
+    /// Monte-Carlo ones do not use it).
+    #[must_use]
+    pub fn build_with_evaluator<G, E>(&self, seed: u64, evaluator: E) -> Box<dyn Agent<G>>
+    where
+        G: Game + 'static,
+        E: Evaluator<G> + 'static,
+    {
         let seed = self.seed.unwrap_or(seed);
         match self.algorithm {
             Algorithm::Random => Box::new(Random::new(seed)),
             Algorithm::Flat(policy) => Box::new(Flat::<G, _>::new(policy, self.reward, seed)),
             Algorithm::Uct(config) => Box::new(Uct::<G, _>::with_config(config, self.reward, seed)),
+            Algorithm::Reference(plain, depth) => {
+                Box::new(Reference::<G, E>::new(plain, depth, evaluator))
+            }
+            Algorithm::AlphaBeta(config) => {
+                Box::new(AlphaBeta::<G, E>::with_config(config, evaluator))
+            }
         }
     }
 }
@@ -87,7 +117,9 @@ impl fmt::Display for AgentSpec {
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SpecError {
     /// The name is not an agent.
-    #[error("unknown agent {name:?} in {spec:?}: expected random, mc, ucb1 or uct")]
+    #[error(
+        "unknown agent {name:?} in {spec:?}: expected random, mc, ucb1, uct, minimax, negamax or alphabeta"
+    )]
     UnknownAgent {
         /// The whole spec.
         spec: String,
@@ -183,12 +215,19 @@ impl FromStr for AgentSpec {
                     "nodes",
                 ],
             ),
+            "minimax" => (Algorithm::Reference(Plain::Minimax, 4), &["depth"]),
+            "negamax" => (Algorithm::Reference(Plain::NegaMax, 4), &["depth"]),
+            "alphabeta" => (
+                Algorithm::AlphaBeta(AlphaBetaConfig::default()),
+                &["depth", "time", "table", "ordering", "pvs"],
+            ),
             _ => return Err(SpecError::UnknownAgent { spec: spec(), name }),
         };
         let mut budget = Budget::default();
         let mut seed = None;
         let mut reward = WinDrawLoss::default();
         let mut seen: Vec<String> = Vec::new();
+        let mut explicit_depth = false;
         for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let syntax = |reason: &str| SpecError::Syntax {
                 spec: spec(),
@@ -255,6 +294,38 @@ impl FromStr for AgentSpec {
                         _ => unreachable!("only ucb1 and uct have c"),
                     }
                 }
+                "depth" => {
+                    let depth: u32 = value
+                        .parse()
+                        .ok()
+                        .filter(|d| (1..=64).contains(d))
+                        .ok_or_else(|| bad("a whole number from 1 to 64"))?;
+                    match &mut algorithm {
+                        Algorithm::Reference(_, slot) => *slot = depth,
+                        Algorithm::AlphaBeta(config) => config.max_depth = depth,
+                        _ => unreachable!("only depth-limited agents have depth"),
+                    }
+                    explicit_depth = true;
+                }
+                "table" | "ordering" | "pvs" => {
+                    let Algorithm::AlphaBeta(config) = &mut algorithm else {
+                        unreachable!("only alphabeta has these keys")
+                    };
+                    match key.as_str() {
+                        "table" => {
+                            let mib: usize = value
+                                .parse()
+                                .ok()
+                                .filter(|&m| m <= 1 << 16)
+                                .ok_or_else(|| bad("a whole number of MiB, 0 for none"))?;
+                            config.table_bytes = mib << 20;
+                        }
+                        "ordering" => {
+                            config.ordering = value.parse().map_err(|_| bad("true or false"))?;
+                        }
+                        _ => config.pvs = value.parse().map_err(|_| bad("true or false"))?,
+                    }
+                }
                 _ => {
                     let Algorithm::Uct(config) = &mut algorithm else {
                         unreachable!("only uct has these keys")
@@ -296,12 +367,20 @@ impl FromStr for AgentSpec {
                 }
             }
         }
-        if budget.iterations.is_none() && budget.time.is_none() {
-            budget.iterations = match algorithm {
-                Algorithm::Random => None,
-                Algorithm::Flat(_) => Some(1_000),
-                Algorithm::Uct(_) => Some(10_000),
-            };
+        match &mut algorithm {
+            Algorithm::AlphaBeta(config) if !explicit_depth && budget.time.is_none() => {
+                config.max_depth = 8;
+            }
+            Algorithm::Flat(_) | Algorithm::Uct(_)
+                if budget.iterations.is_none() && budget.time.is_none() =>
+            {
+                budget.iterations = Some(if matches!(algorithm, Algorithm::Uct(_)) {
+                    10_000
+                } else {
+                    1_000
+                });
+            }
+            _ => {}
         }
         Ok(AgentSpec {
             text: text.to_owned(),
@@ -343,6 +422,14 @@ mod tests {
             ("mc:playouts=50", "mc", Some(50)),
             ("ucb1:playouts=1000,c=0.7", "ucb1", Some(1000)),
             ("uct", "uct", Some(10_000)),
+            ("minimax:depth=3", "minimax", None),
+            ("negamax", "negamax", None),
+            (
+                "alphabeta:depth=8,table=0,ordering=false,pvs=false",
+                "alphabeta",
+                None,
+            ),
+            ("alphabeta:time=1s", "alphabeta", None),
             (
                 "UCT:iterations=5, c=0.3 ,reuse=false,final=mean,expand=all,decay=0.9,nodes=1000,loss=-100",
                 "uct",
@@ -372,6 +459,8 @@ mod tests {
             ("uct:final=best", "bad value \"best\" for final"),
             ("uct:c", "malformed \"c\""),
             ("uct:playouts=1,iterations=2", "the key is given twice"),
+            ("alphabeta:depth=0", "bad value \"0\" for depth"),
+            ("minimax:time=1s", "unknown key \"time\" for minimax"),
         ];
         for (text, expected) in cases {
             let message = text.parse::<AgentSpec>().unwrap_err().to_string();

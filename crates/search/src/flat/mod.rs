@@ -135,6 +135,8 @@ impl<G: Game, R: Reward<G>> Agent<G> for Flat<G, R> {
             actions: stats,
             principal_variation: vec![chosen],
             nodes: 0,
+            depth: 0,
+            score: None,
         });
         Some(chosen)
     }

@@ -265,6 +265,8 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             actions,
             principal_variation,
             nodes: self.tree.len(),
+            depth: 0,
+            score: None,
         }
     }
 }
