@@ -89,6 +89,14 @@ impl Connect4 {
     }
 }
 
+impl Connect4 {
+    /// The raw bitboards: the stones of the player to move, all stones, the bottom cell of
+    /// each column, every cell (for the solver).
+    pub(crate) fn raw(&self) -> (u64, u64, u64, u64) {
+        (self.current, self.mask, self.bottom, self.cells)
+    }
+}
+
 impl Default for Connect4 {
     fn default() -> Self {
         Connect4::new()

@@ -5,6 +5,7 @@
 //!   shifts, a perfect position key as the hash.
 //! - Random playouts straight from the bitboard, with no move list: the fast path of
 //!   Monte-Carlo search.
+//! - [`Solver`]: exact scores in the public test sets' convention (Pascal Pons' method).
 //! - Moves are 1-based columns (`4`); positions parse from strings of column digits (`"4453"`),
 //!   the format of the public test sets, with errors that name the bad move and why.
 //!
@@ -33,7 +34,9 @@
 mod bits;
 mod board;
 mod notation;
+mod solver;
 
 pub use bits::Bits;
 pub use board::{Board, Connect4, Connect4Large, MAX_SIDE};
 pub use notation::{Column, MoveErrorKind, MovesError, ParseColumnError, SizeError};
+pub use solver::{SolveError, Solver};

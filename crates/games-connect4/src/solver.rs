@@ -1,0 +1,291 @@
+//! An exact Connect Four solver, after Pascal Pons' tutorial solver ("Solving Connect 4: how to
+//! build a perfect AI").
+
+use thiserror::Error;
+
+use crate::board::Connect4;
+
+/// Entries of the transposition table: a prime just above 2^23, so that with 32-bit partial keys
+/// the slot and the stored key together tell apart every key of up to 55 bits (the Chinese
+/// remainder theorem), which is every board with `width * (height + 1) <= 55`.
+const TABLE_SIZE: usize = 8_388_617;
+
+/// The error of [`Solver::solve`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum SolveError {
+    /// The game is already over: there is nothing to solve.
+    #[error("the game is already over")]
+    GameOver,
+    /// The board is too large for the solver's table (more than 55 bits).
+    #[error("the solver handles boards with width * (height + 1) up to 55 bits, not {0}")]
+    BoardTooLarge(u32),
+}
+
+/// Solves Connect Four positions exactly.
+///
+/// The score of a position is for the player to move, in the convention of the public test
+/// sets: 0 for a draw; if the player to move can win with its `k`-th stone at best,
+/// `(width * height) / 2 + 1 - k` (22 - k on 7x6); the negative of that if the opponent wins
+/// with its `k`-th stone.
+///
+/// How: NegaMax alpha-beta with
+///
+/// - **null windows on the score**: the exact score is found by a binary search of yes/no
+///   questions ("is the score above s?"), each a search with the window `[s, s + 1]`, which
+///   prunes far more than a full window;
+/// - **bounds from the board**: nobody can win sooner than their next stone or later than the
+///   last cell, so the window narrows before any move is tried;
+/// - **no losing moves**: moves that let the opponent win at once, or play under the opponent's
+///   winning cell, are never searched; two opponent threats to parry means the position is lost;
+/// - **ordering**: moves that create the most winning cells first, ties centre first;
+/// - **a transposition table** of upper bounds, 8M entries of 5 bytes (about 40 MB).
+///
+/// The weak mode only asks win, draw or loss (scores 1, 0, -1): much faster on positions whose
+/// score is far from 0.
+///
+/// ```
+/// use games_connect4::{Connect4, Solver};
+///
+/// let mut solver = Solver::new();
+/// // The first position of the End-Easy test set: the player to move loses, at the last cell.
+/// let position: Connect4 = "2252576253462244111563365343671351441".parse()?;
+/// assert_eq!(solver.solve(&position, false)?, -1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    keys: Vec<u32>,
+    values: Vec<i8>,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with an empty table (about 40 MB).
+    #[must_use]
+    pub fn new() -> Self {
+        Solver {
+            keys: vec![0; TABLE_SIZE],
+            values: vec![0; TABLE_SIZE],
+            nodes: 0,
+        }
+    }
+
+    /// Positions visited since the solver was made or [`reset`](Solver::reset).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Empties the table and the node count.
+    pub fn reset(&mut self) {
+        self.keys.fill(0);
+        self.values.fill(0);
+        self.nodes = 0;
+    }
+
+    /// The exact score of `position` for the player to move (with `weak`, only its sign: 1, 0
+    /// or -1).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the game is over or the board is too large for the table.
+    pub fn solve(&mut self, position: &Connect4, weak: bool) -> Result<i32, SolveError> {
+        let bits = u32::from(position.width()) * (u32::from(position.height()) + 1);
+        if bits > 55 {
+            return Err(SolveError::BoardTooLarge(bits));
+        }
+        if game_core::Game::status(position).is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let p = Position::of(position);
+        if p.can_win_next() {
+            return Ok(if weak { 1 } else { (p.cells + 1 - p.moves) / 2 });
+        }
+        let (mut min, mut max) = (-(p.cells - p.moves) / 2, (p.cells + 1 - p.moves) / 2);
+        if weak {
+            (min, max) = (-1, 1);
+        }
+        while min < max {
+            let mut mid = min + (max - min) / 2;
+            if mid <= 0 && min / 2 < mid {
+                mid = min / 2;
+            } else if mid >= 0 && max / 2 > mid {
+                mid = max / 2;
+            }
+            let r = self.negamax(&p, mid, mid + 1);
+            if r <= mid {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        Ok(if weak { min.signum() } else { min })
+    }
+
+    fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        let next = p.non_losing_moves();
+        if next == 0 {
+            return -(p.cells - p.moves) / 2;
+        }
+        if p.moves >= p.cells - 2 {
+            return 0;
+        }
+        let min = -(p.cells - 2 - p.moves) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut max = (p.cells - 1 - p.moves) / 2;
+        let key = p.key();
+        let slot = (key % TABLE_SIZE as u64) as usize;
+        if self.keys[slot] == key as u32 && self.values[slot] != 0 {
+            max = i32::from(self.values[slot]) + p.min_score() - 1;
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        // Moves by the winning cells they create, ties centre first.
+        let mut moves = [(0u32, 0u64); 16];
+        let mut count = 0;
+        for &column in &p.order[..p.width as usize] {
+            let cell = next & p.column_cells(column);
+            if cell != 0 {
+                moves[count] = (p.winning_cells_after(cell).count_ones(), cell);
+                count += 1;
+            }
+        }
+        let moves = &mut moves[..count];
+        // Insertion sort by score, highest first; stable, so equal scores stay centre first.
+        for i in 1..moves.len() {
+            let mut j = i;
+            while j > 0 && moves[j - 1].0 < moves[j].0 {
+                moves.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        for &(_, cell) in moves.iter() {
+            let child = p.play(cell);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        self.keys[slot] = key as u32;
+        self.values[slot] = (alpha - p.min_score() + 1) as i8;
+        alpha
+    }
+}
+
+/// The solver's copy of a position: the two bitboards and the geometry.
+#[derive(Clone, Copy)]
+struct Position {
+    current: u64,
+    mask: u64,
+    bottom: u64,
+    cells_mask: u64,
+    moves: i32,
+    cells: i32,
+    width: u32,
+    height: u32,
+    order: [u32; 16],
+}
+
+impl Position {
+    fn of(board: &Connect4) -> Position {
+        let (current, mask, bottom, cells_mask) = board.raw();
+        let width = u32::from(board.width());
+        let mut order = [0u32; 16];
+        for (i, slot) in order.iter_mut().enumerate().take(width as usize) {
+            // Centre first, then alternately right and left of it.
+            let i = i as i32;
+            *slot = (width as i32 / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as u32;
+        }
+        Position {
+            current,
+            mask,
+            bottom,
+            cells_mask,
+            moves: board.moves() as i32,
+            cells: i32::from(board.width()) * i32::from(board.height()),
+            width,
+            height: u32::from(board.height()),
+            order,
+        }
+    }
+
+    fn min_score(&self) -> i32 {
+        -(self.cells) / 2 + 3
+    }
+
+    fn key(&self) -> u64 {
+        self.current + self.mask
+    }
+
+    fn possible(&self) -> u64 {
+        self.mask.wrapping_add(self.bottom) & self.cells_mask
+    }
+
+    fn column_cells(&self, column: u32) -> u64 {
+        ((1u64 << self.height) - 1) << (column * (self.height + 1))
+    }
+
+    /// Empty cells where `stones` would complete four.
+    fn winning_cells(&self, stones: u64) -> u64 {
+        let h = self.height;
+        // Vertical.
+        let mut r = (stones << 1) & (stones << 2) & (stones << 3);
+        for s in [h + 1, h, h + 2] {
+            let mut p = (stones << s) & (stones << (2 * s));
+            r |= p & (stones << (3 * s));
+            r |= p & (stones >> s);
+            p = (stones >> s) & (stones >> (2 * s));
+            r |= p & (stones << s);
+            r |= p & (stones >> (3 * s));
+        }
+        r & (self.cells_mask ^ self.mask)
+    }
+
+    fn winning_cells_after(&self, cell: u64) -> u64 {
+        self.winning_cells(self.current | cell)
+    }
+
+    fn can_win_next(&self) -> bool {
+        self.winning_cells(self.current) & self.possible() != 0
+    }
+
+    /// Playable cells that do not lose at once; 0 when every move loses.
+    fn non_losing_moves(&self) -> u64 {
+        let mut possible = self.possible();
+        let threats = self.winning_cells(self.current ^ self.mask);
+        let forced = possible & threats;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0; // two threats to parry at once
+            }
+            possible = forced;
+        }
+        possible & !(threats >> 1)
+    }
+
+    fn play(&self, cell: u64) -> Position {
+        Position {
+            current: self.current ^ self.mask,
+            mask: self.mask | cell,
+            moves: self.moves + 1,
+            ..*self
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The solver against the scores of the public test sets: a fixed sample of each set here (the
+//! whole files: `cargo run --release --example connect4_solve < FILE`, see docs/benchmarks.md).
+
+use games_connect4::{Connect4, SolveError, Solver};
+
+fn sample(file: &str, lines: usize) -> Vec<(Connect4, i32)> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .take(lines)
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').unwrap();
+            (moves.parse().unwrap(), score.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn exact_scores_match_the_test_sets() {
+    let mut solver = Solver::new();
+    for (file, lines) in [
+        ("Test_L3_R1", 200),
+        ("Test_L2_R1", 100),
+        ("Test_L1_R1", 30),
+        ("Test_L2_R2", 20),
+        ("Test_L1_R2", 3),
+    ] {
+        for (position, expected) in sample(file, lines) {
+            assert_eq!(
+                solver.solve(&position, false),
+                Ok(expected),
+                "{file}:\n{position}"
+            );
+        }
+    }
+}
+
+#[test]
+fn weak_scores_are_the_signs() {
+    let mut solver = Solver::new();
+    for (file, lines) in [("Test_L3_R1", 100), ("Test_L2_R1", 50), ("Test_L1_R1", 20)] {
+        for (position, expected) in sample(file, lines) {
+            assert_eq!(
+                solver.solve(&position, true),
+                Ok(expected.signum()),
+                "{file}:\n{position}"
+            );
+        }
+    }
+}
+
+#[test]
+fn finished_games_and_large_boards_are_refused() {
+    let mut solver = Solver::new();
+    assert_eq!(
+        solver.solve(&"4141414".parse().unwrap(), false),
+        Err(SolveError::GameOver)
+    );
+    let big = Connect4::with_size(8, 7).unwrap();
+    assert_eq!(
+        solver.solve(&big, false),
+        Err(SolveError::BoardTooLarge(64))
+    );
+    // Small boards solve from the start: 4x4 Connect Four is a draw.
+    assert_eq!(
+        solver.solve(&Connect4::with_size(4, 4).unwrap(), false),
+        Ok(0)
+    );
+}
