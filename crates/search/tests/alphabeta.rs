@@ -138,3 +138,28 @@ fn a_time_budget_is_honoured_with_an_answer() {
     assert!(clock.elapsed() < std::time::Duration::from_millis(500));
     assert!(agent.report().unwrap().depth >= 1);
 }
+
+/// Solving small Hex boards with the zero evaluator: the winning first moves are known. On
+/// 3x3, the centre, the two obtuse corners and the two side cells next to the centre row; on
+/// 4x4, exactly the short diagonal.
+#[test]
+fn solves_the_first_moves_of_small_hex_boards() {
+    let black_wins = |size: u32, cell: &str| {
+        let after = Hex::new(size).unwrap().after_moves(cell).unwrap();
+        let mut solver = AlphaBeta::new(|_: &Hex| 0);
+        solver.set_depth(size * size);
+        solver.choose(&after, &Budget::default());
+        let value = solver.report().unwrap().score.unwrap();
+        assert!(score::is_decisive(value), "{cell}: {value}");
+        value < 0 // White, to move, is lost
+    };
+    let winning: Vec<&str> = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]
+        .into_iter()
+        .filter(|c| black_wins(3, c))
+        .collect();
+    assert_eq!(winning, ["c1", "a2", "b2", "c2", "a3"]);
+    assert!(black_wins(4, "d1"));
+    assert!(black_wins(4, "b3"));
+    assert!(!black_wins(4, "a1"));
+    assert!(!black_wins(4, "b2"));
+}
