@@ -6,7 +6,7 @@
 //! | [`Flat`] (uniform) | flat Monte-Carlo: playouts split evenly over the root actions, best mean wins | `mc:playouts=1000` |
 //! | [`Flat`] (UCB1) | a UCB1 bandit over the root actions, best mean wins | `ucb1:playouts=1000,c=0.7` |
 //! | [`Uct`] | Monte-Carlo tree search with UCB1 in the tree, tree reuse, a node cap | `uct:iterations=10000,c=0.4` |
-//! | [`Reference`] | plain minimax, NegaMax or alpha-beta to a fixed depth ([`reference`]) | `minimax:depth=4`, `negamax:depth=4` |
+//! | [`Reference`] | plain minimax, NegaMax or alpha-beta to a fixed depth ([`reference`](mod@reference)) | `minimax:depth=4`, `negamax:depth=4` |
 //! | [`AlphaBeta`] | alpha-beta with iterative deepening, PVS, a transposition table, move ordering | `alphabeta:depth=8`, `alphabeta:time=1s` |
 //!
 //! Every agent implements [`Agent`]: it chooses an action for a position within a [`Budget`]
