@@ -7,10 +7,11 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamesearch::connect4::Connect4;
+use gamesearch::core::Evaluator;
 use gamesearch::core::Game;
 use gamesearch::hex::Hex;
-use gamesearch::othello::Othello;
-use gamesearch::search::{Agent, AgentSpec};
+use gamesearch::othello::{Heuristic, Othello};
+use gamesearch::search::{Agent, AgentSpec, AlphaBeta, AlphaBetaConfig, Budget};
 
 /// Benchmarks the agent of `spec` (which must have an iteration budget) on `start`, after
 /// checking that it answers with a legal action and runs the iterations it was given.
@@ -46,5 +47,46 @@ fn search(c: &mut Criterion) {
     bench_agent(c, "othello-8x8", "uct:iterations=5000", &Othello::new());
 }
 
-criterion_group!(benches, search);
+/// Alpha-beta to a fixed depth from `start`, a fresh agent (and table) per sample; throughput in
+/// positions visited.
+fn bench_alphabeta<G: Game, E: Evaluator<G> + Clone>(
+    c: &mut Criterion,
+    game: &str,
+    start: &G,
+    depth: u32,
+    evaluator: E,
+) {
+    // A 1 MiB table: a fresh 16 MiB one per sample would time the memset, not the search.
+    let config = AlphaBetaConfig {
+        max_depth: depth,
+        table_bytes: 1 << 20,
+        ..AlphaBetaConfig::default()
+    };
+    let mut agent = AlphaBeta::with_config(config, evaluator.clone());
+    assert!(
+        start.is_legal(
+            agent
+                .choose(start, &Budget::default())
+                .expect("the game is on")
+        )
+    );
+    let nodes = agent.report().expect("a report").iterations;
+    let mut group = c.benchmark_group(format!("search/{game}"));
+    group.throughput(Throughput::Elements(nodes));
+    group.sample_size(10);
+    group.bench_function(format!("alphabeta:depth={depth}"), |b| {
+        b.iter(|| {
+            let mut agent = AlphaBeta::with_config(config, evaluator.clone());
+            black_box(agent.choose(black_box(start), &Budget::default()))
+        });
+    });
+    group.finish();
+}
+
+fn alphabeta(c: &mut Criterion) {
+    bench_alphabeta(c, "connect4-7x6", &Connect4::new(), 9, |_: &Connect4| 0);
+    bench_alphabeta(c, "othello-8x8", &Othello::new(), 6, Heuristic::new());
+}
+
+criterion_group!(benches, search, alphabeta);
 criterion_main!(benches);
