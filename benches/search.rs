@@ -54,7 +54,7 @@ fn bench_alphabeta<G: Game, E: Evaluator<G> + Clone>(
     game: &str,
     start: &G,
     depth: u32,
-    evaluator: E,
+    evaluator: &E,
 ) {
     // A 1 MiB table: a fresh 16 MiB one per sample would time the memset, not the search.
     let config = AlphaBetaConfig {
@@ -84,8 +84,8 @@ fn bench_alphabeta<G: Game, E: Evaluator<G> + Clone>(
 }
 
 fn alphabeta(c: &mut Criterion) {
-    bench_alphabeta(c, "connect4-7x6", &Connect4::new(), 9, |_: &Connect4| 0);
-    bench_alphabeta(c, "othello-8x8", &Othello::new(), 6, Heuristic::new());
+    bench_alphabeta(c, "connect4-7x6", &Connect4::new(), 9, &|_: &Connect4| 0);
+    bench_alphabeta(c, "othello-8x8", &Othello::new(), 6, &Heuristic::new());
 }
 
 criterion_group!(benches, search, alphabeta);
