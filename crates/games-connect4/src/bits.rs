@@ -57,39 +57,37 @@ pub trait Bits:
     fn lowest_bit(self) -> Self {
         self & Self::ZERO.wrapping_sub(self)
     }
+}
 
-    /// Only the `k`-th lowest set bit, counting from 0 (zero if there are not that many).
-    #[inline]
-    fn nth_set_bit(self, k: u32) -> Self {
-        let mut rest = self;
-        for _ in 0..k {
-            rest = rest & rest.wrapping_sub(Self::ONE);
+/// The methods both widths forward to the integer's own.
+macro_rules! forward {
+    ($t:ty) => {
+        const BITS: u32 = <$t>::BITS;
+        const ZERO: Self = 0;
+        const ONE: Self = 1;
+
+        #[inline]
+        fn wrapping_add(self, other: Self) -> Self {
+            <$t>::wrapping_add(self, other)
         }
-        rest.lowest_bit()
-    }
+        #[inline]
+        fn wrapping_sub(self, other: Self) -> Self {
+            <$t>::wrapping_sub(self, other)
+        }
+        #[inline]
+        fn count_ones(self) -> u32 {
+            <$t>::count_ones(self)
+        }
+        #[inline]
+        fn trailing_zeros(self) -> u32 {
+            <$t>::trailing_zeros(self)
+        }
+    };
 }
 
 impl Bits for u64 {
-    const BITS: u32 = u64::BITS;
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
+    forward!(u64);
 
-    #[inline]
-    fn wrapping_add(self, other: Self) -> Self {
-        u64::wrapping_add(self, other)
-    }
-    #[inline]
-    fn wrapping_sub(self, other: Self) -> Self {
-        u64::wrapping_sub(self, other)
-    }
-    #[inline]
-    fn count_ones(self) -> u32 {
-        u64::count_ones(self)
-    }
-    #[inline]
-    fn trailing_zeros(self) -> u32 {
-        u64::trailing_zeros(self)
-    }
     #[inline]
     fn fold64(self) -> u64 {
         self
@@ -97,26 +95,8 @@ impl Bits for u64 {
 }
 
 impl Bits for u128 {
-    const BITS: u32 = u128::BITS;
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
+    forward!(u128);
 
-    #[inline]
-    fn wrapping_add(self, other: Self) -> Self {
-        u128::wrapping_add(self, other)
-    }
-    #[inline]
-    fn wrapping_sub(self, other: Self) -> Self {
-        u128::wrapping_sub(self, other)
-    }
-    #[inline]
-    fn count_ones(self) -> u32 {
-        u128::count_ones(self)
-    }
-    #[inline]
-    fn trailing_zeros(self) -> u32 {
-        u128::trailing_zeros(self)
-    }
     #[inline]
     fn fold64(self) -> u64 {
         let (low, high) = (self as u64, (self >> 64) as u64);

@@ -170,55 +170,34 @@ impl FromStr for AgentSpec {
         let spec = || text.to_owned();
         let (name, rest) = text.split_once(':').unwrap_or((text, ""));
         let name = name.trim().to_ascii_lowercase();
-        let (mut algorithm, keys): (Algorithm, &[&str]) = match name.as_str() {
-            "random" => (Algorithm::Random, &["seed"]),
-            "mc" => (
-                Algorithm::Flat(Policy::Uniform),
-                &[
-                    "playouts",
-                    "iterations",
-                    "time",
-                    "seed",
-                    "win",
-                    "draw",
-                    "loss",
-                ],
-            ),
+        // The keys of the budget and reward, shared by the Monte-Carlo agents, and each agent's own.
+        const MONTE_CARLO: &[&str] = &[
+            "iterations",
+            "playouts",
+            "time",
+            "seed",
+            "win",
+            "draw",
+            "loss",
+        ];
+        let (mut algorithm, shared, own): (Algorithm, &[&str], &[&str]) = match name.as_str() {
+            "random" => (Algorithm::Random, &[], &["seed"]),
+            "mc" => (Algorithm::Flat(Policy::Uniform), MONTE_CARLO, &[]),
             "ucb1" => (
                 Algorithm::Flat(Policy::Ucb1 { c: 0.7 }),
-                &[
-                    "playouts",
-                    "iterations",
-                    "time",
-                    "seed",
-                    "win",
-                    "draw",
-                    "loss",
-                    "c",
-                ],
+                MONTE_CARLO,
+                &["c"],
             ),
             "uct" => (
                 Algorithm::Uct(UctConfig::default()),
-                &[
-                    "iterations",
-                    "playouts",
-                    "time",
-                    "seed",
-                    "win",
-                    "draw",
-                    "loss",
-                    "c",
-                    "reuse",
-                    "final",
-                    "expand",
-                    "decay",
-                    "nodes",
-                ],
+                MONTE_CARLO,
+                &["c", "reuse", "final", "expand", "decay", "nodes"],
             ),
-            "minimax" => (Algorithm::Reference(Plain::Minimax, 4), &["depth"]),
-            "negamax" => (Algorithm::Reference(Plain::NegaMax, 4), &["depth"]),
+            "minimax" => (Algorithm::Reference(Plain::Minimax, 4), &[], &["depth"]),
+            "negamax" => (Algorithm::Reference(Plain::NegaMax, 4), &[], &["depth"]),
             "alphabeta" => (
                 Algorithm::AlphaBeta(AlphaBetaConfig::default()),
+                &[],
                 &["depth", "time", "table", "ordering", "pvs"],
             ),
             _ => return Err(SpecError::UnknownAgent { spec: spec(), name }),
@@ -238,8 +217,8 @@ impl FromStr for AgentSpec {
                 .split_once('=')
                 .ok_or_else(|| syntax("write KEY=VALUE"))?;
             let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
-            if !keys.contains(&key.as_str()) {
-                let expected = keys.join(", ");
+            if !shared.contains(&key.as_str()) && !own.contains(&key.as_str()) {
+                let expected = [shared, own].concat().join(", ");
                 return Err(SpecError::UnknownKey {
                     spec: spec(),
                     agent: name,
