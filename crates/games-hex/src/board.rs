@@ -354,23 +354,31 @@ impl<const W: usize> Game for HexBoard<W> {
 
 impl<const W: usize> fmt::Display for HexBoard<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.n;
-        let letters: Vec<String> = (0..n).map(|c| char::from(b'a' + c).to_string()).collect();
-        let letters = letters.join(" ");
-        write!(f, "   {letters}")?;
-        for row in 0..n {
-            let number = u32::from(row) + 1;
-            write!(f, "\n{:indent$}{number:>2}", "", indent = usize::from(row))?;
-            for column in 0..n {
-                let stone = match self.at(Cell::new(column, row)) {
-                    Some(Player::Black) => 'X',
-                    Some(Player::White) => 'O',
-                    None => '.',
-                };
-                write!(f, " {stone}")?;
-            }
-            write!(f, " {number}")?;
-        }
-        write!(f, "\n{:indent$}{letters}", "", indent = usize::from(n) + 2)
+        draw(f, self.n, |cell| self.at(cell))
     }
+}
+
+/// Draws an `n`x`n` board as a rhombus, with `stone` saying what is on each cell.
+pub(crate) fn draw(
+    f: &mut fmt::Formatter<'_>,
+    n: u8,
+    stone: impl Fn(Cell) -> Option<Player>,
+) -> fmt::Result {
+    let letters: Vec<String> = (0..n).map(|c| char::from(b'a' + c).to_string()).collect();
+    let letters = letters.join(" ");
+    write!(f, "   {letters}")?;
+    for row in 0..n {
+        let number = u32::from(row) + 1;
+        write!(f, "\n{:indent$}{number:>2}", "", indent = usize::from(row))?;
+        for column in 0..n {
+            let symbol = match stone(Cell::new(column, row)) {
+                Some(Player::Black) => 'X',
+                Some(Player::White) => 'O',
+                None => '.',
+            };
+            write!(f, " {symbol}")?;
+        }
+        write!(f, " {number}")?;
+    }
+    write!(f, "\n{:indent$}{letters}", "", indent = usize::from(n) + 2)
 }

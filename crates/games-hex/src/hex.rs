@@ -6,7 +6,7 @@ use game_core::{Game, Player, Playout, Status};
 use rand::Rng;
 
 use crate::bits::{MAX_SIZE, words_for};
-use crate::board::HexBoard;
+use crate::board::{HexBoard, draw};
 use crate::notation::{Cell, Move, MoveErrorKind, MovesError, SizeError};
 
 /// A Hex position on a board from 1x1 to 19x19, with or without the swap rule.
@@ -138,6 +138,37 @@ impl Hex {
                 Move::Swap => Err(MoveErrorKind::SwapNotAllowed),
             }
         })
+    }
+
+    /// The board drawn as GTP tools see it after a swap: each stone on the transposed cell
+    /// in the other colour.
+    ///
+    /// Benzene and HexGui play the swap by exchanging the players' colours and leaving the
+    /// stone where it is, where this crate moves the stone ([`Move::Swap`]). The two are the
+    /// same game seen in a mirror; this draws the mirror image, for a GTP `showboard` after
+    /// `swap-pieces`.
+    ///
+    /// ```
+    /// let game = games_hex::Hex::with_swap(3)?.after_moves("a2 swap")?;
+    /// assert_eq!(game.to_string_exchanged(), "   a b c
+    ///  1 . . . 1
+    ///   2 X . . 2
+    ///    3 . . . 3
+    ///      a b c");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn to_string_exchanged(&self) -> String {
+        struct Exchanged<'a>(&'a Hex);
+        impl fmt::Display for Exchanged<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let game = self.0;
+                draw(f, game.size(), |cell| {
+                    game.at(cell.transposed()).map(Player::opponent)
+                })
+            }
+        }
+        Exchanged(self).to_string()
     }
 
     /// This position after a list of moves such as `"a1 b2 c3"`, `"a1,b2"` or `"a1b2c3"`

@@ -1,0 +1,404 @@
+//! A GTP (Go Text Protocol) engine for any [`TextGame`], as Hex, Othello and Connect Four
+//! programs and referees speak it.
+//!
+//! | command | answer |
+//! |---|---|
+//! | `protocol_version`, `name`, `version` | `2`, `gamesearch`, the crate version |
+//! | `known_command NAME`, `list_commands` | `true`/`false`, the commands one per line |
+//! | `boardsize N` or `boardsize C R` | an empty board of that size (Connect Four: columns, rows) |
+//! | `clear_board` | an empty board |
+//! | `play COLOR MOVE` | plays the move (`black`/`white`, also `b`/`w`) |
+//! | `genmove COLOR` | the agent's move, played |
+//! | `undo` | takes back the last move |
+//! | `showboard` | the board |
+//! | `final_score` | `B+`, `W+` (Othello: with the disc margin, `B+12`) or `0` |
+//! | `param_game [allow_swap 0\|1]` | Hex: the swap rule, as in Benzene |
+//! | `quit` | ends the session |
+//!
+//! Every answer is `= result` or `? reason`, then a blank line; a command may start with a
+//! number, which the answer repeats (`=3`). Comments (`#` to the end of the line) and empty
+//! lines are ignored; a malformed, unknown or illegal command is answered with `? reason` and
+//! the engine goes on.
+//!
+//! Hex with the swap rule speaks the Benzene/HexGui convention: after `play white
+//! swap-pieces` the players exchange colours and the stone stays where it is, so White is to
+//! move. Internally the swap moves the stone ([`games_hex::Move::Swap`]); the engine
+//! translates cells and colours both ways (see [`TextGame::exchanged`]).
+//!
+//! ```
+//! use arena::GtpEngine;
+//! use games_connect4::Connect4;
+//!
+//! let mut engine = GtpEngine::new(Connect4::new(), "uct:iterations=300".parse()?, 1);
+//! let script = "boardsize 7 6\nplay black 4\n7 genmove white\nplay black 9\nquit\n";
+//! let mut answers = Vec::new();
+//! engine.run(script.as_bytes(), &mut answers)?;
+//! let answers = String::from_utf8(answers)?;
+//! let lines: Vec<&str> = answers.split("\n\n").collect();
+//! assert_eq!(lines[0..2], ["=", "="]);
+//! assert!(lines[2].starts_with("=7 ")); // White's column, such as `=7 4`
+//! assert!(lines[3].starts_with("? ")); // there is no column 9
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::io::{self, BufRead, Write};
+
+use game_core::Player;
+use search::{Agent, AgentSpec};
+
+use crate::TextGame;
+
+/// The commands the engine knows, in the order `list_commands` gives them.
+const COMMANDS: [&str; 14] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "param_game",
+    "quit",
+];
+
+/// A GTP session: a game, its history, and the agent that answers `genmove`.
+pub struct GtpEngine<G: TextGame> {
+    spec: AgentSpec,
+    seed: u64,
+    games: u64,
+    agent: Box<dyn Agent<G>>,
+    start: G,
+    position: G,
+    /// The positions before each move, for `undo`.
+    history: Vec<G>,
+    moves: Vec<G::Action>,
+}
+
+impl<G: TextGame> std::fmt::Debug for GtpEngine<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GtpEngine")
+            .field("spec", &self.spec)
+            .field("seed", &self.seed)
+            .field("position", &self.position)
+            .field("moves", &self.moves)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Whether the session goes on after a command.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit` was answered: stop.
+    Quit,
+}
+
+impl<G: TextGame> GtpEngine<G> {
+    /// An engine that starts from `start` (and returns to its size and rules on
+    /// `clear_board`) and answers `genmove` with the agent `spec` describes. The agent of the
+    /// `k`-th game of the session (counting `clear_board` and `boardsize`) is seeded with
+    /// `seed + k`.
+    #[must_use]
+    pub fn new(start: G, spec: AgentSpec, seed: u64) -> Self {
+        let agent = G::agent(&spec, seed);
+        GtpEngine {
+            spec,
+            seed,
+            games: 0,
+            agent,
+            position: start.clone(),
+            start,
+            history: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The current position, as this library sees it (after a Hex swap, transposed and
+    /// recoloured relative to what GTP shows).
+    #[must_use]
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    /// Answers commands from `input` on `output` until `quit` or the end of the input. Bytes
+    /// that are not UTF-8 are read as `\u{FFFD}` (and so make a bad command, not an error).
+    ///
+    /// # Errors
+    ///
+    /// Reading or writing failed.
+    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if input.read_until(b'\n', &mut line)? == 0 {
+                break;
+            }
+            let Some((answer, flow)) = self.execute(&String::from_utf8_lossy(&line)) else {
+                continue;
+            };
+            output.write_all(answer.as_bytes())?;
+            output.flush()?;
+            if flow == Flow::Quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers one line: `None` for a line with no command (empty, or only a comment), else
+    /// the full answer (`= ...` or `? ...`, ending with a blank line) and whether to go on.
+    pub fn execute(&mut self, line: &str) -> Option<(String, Flow)> {
+        let line: String = line
+            .split('#')
+            .next()
+            .unwrap_or_default()
+            .chars()
+            .filter(|&c| !c.is_control() || c == '\t')
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let mut words = line.split_whitespace().peekable();
+        let id = words
+            .next_if(|w| w.bytes().all(|b| b.is_ascii_digit()))
+            .unwrap_or_default()
+            .to_owned();
+        let command = words.next()?;
+        if command.bytes().all(|b| b.is_ascii_digit()) {
+            return Some((format!("?{id} missing command\n\n"), Flow::Continue));
+        }
+        let arguments: Vec<&str> = words.collect();
+        let flow = if command == "quit" {
+            Flow::Quit
+        } else {
+            Flow::Continue
+        };
+        let answer = match self.command(command, &arguments) {
+            Ok(text) if text.is_empty() => format!("={id}\n\n"),
+            Ok(text) => format!("={id} {text}\n\n"),
+            Err(reason) => format!("?{id} {reason}\n\n"),
+        };
+        Some((answer, flow))
+    }
+
+    fn command(&mut self, command: &str, arguments: &[&str]) -> Result<String, String> {
+        let no_arguments = || {
+            if arguments.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("{command} takes no arguments"))
+            }
+        };
+        match command {
+            "protocol_version" => no_arguments().map(|()| "2".to_owned()),
+            "name" => no_arguments().map(|()| "gamesearch".to_owned()),
+            "version" => no_arguments().map(|()| env!("CARGO_PKG_VERSION").to_owned()),
+            "known_command" => match arguments {
+                [name] => Ok(COMMANDS.contains(name).to_string()),
+                _ => Err("known_command takes one command name".to_owned()),
+            },
+            "list_commands" => no_arguments().map(|()| COMMANDS.join("\n")),
+            "quit" => Ok(String::new()),
+            "boardsize" => self.boardsize(arguments),
+            "clear_board" => {
+                no_arguments()?;
+                self.new_game(self.start.cleared());
+                Ok(String::new())
+            }
+            "play" => self.play(arguments),
+            "genmove" => self.genmove(arguments),
+            "undo" => {
+                no_arguments()?;
+                let previous = self.history.pop().ok_or("there is no move to undo")?;
+                self.position = previous;
+                self.moves.pop();
+                Ok(String::new())
+            }
+            "showboard" => {
+                no_arguments()?;
+                let board = if self.exchanged() {
+                    self.position.to_string_exchanged()
+                } else {
+                    self.position.to_string()
+                };
+                Ok(format!("\n{board}"))
+            }
+            "final_score" => {
+                no_arguments()?;
+                let score = self
+                    .position
+                    .final_score()
+                    .ok_or("the game is not over yet")?;
+                Ok(if self.exchanged() {
+                    exchange_letters(&score)
+                } else {
+                    score
+                })
+            }
+            "param_game" => self.param_game(arguments),
+            _ => Err(format!("unknown command {command:?}")),
+        }
+    }
+
+    fn boardsize(&mut self, arguments: &[&str]) -> Result<String, String> {
+        let dimensions = arguments
+            .iter()
+            .map(|a| a.parse::<u32>())
+            .collect::<Result<Vec<u32>, _>>()
+            .map_err(|_| format!("boardsize takes numbers, not {:?}", arguments.join(" ")))?;
+        if dimensions.is_empty() {
+            return Err("boardsize takes a size, or columns and rows".to_owned());
+        }
+        let board = self
+            .start
+            .resized(&dimensions)
+            .map_err(|e| format!("unacceptable size: {e}"))?;
+        self.start = board.clone();
+        self.new_game(board);
+        Ok(String::new())
+    }
+
+    fn param_game(&mut self, arguments: &[&str]) -> Result<String, String> {
+        let current = self.start.swap_rule();
+        match arguments {
+            [] => Ok(current.map_or_else(String::new, |on| {
+                format!("[bool] allow_swap {}", u8::from(on))
+            })),
+            ["allow_swap", value] => {
+                let on = match *value {
+                    "1" | "true" => true,
+                    "0" | "false" => false,
+                    _ => return Err(format!("allow_swap takes 0 or 1, not {value:?}")),
+                };
+                if !self.moves.is_empty() && current != Some(on) {
+                    return Err("the swap rule can only change before the first move".to_owned());
+                }
+                let board = self
+                    .start
+                    .with_swap_rule(on)
+                    .ok_or_else(|| format!("{} has no swap rule", G::NAME))?;
+                self.start = board.clone();
+                self.position = board;
+                Ok(String::new())
+            }
+            [name, ..] => Err(format!("unknown parameter {name:?}")),
+        }
+    }
+
+    fn new_game(&mut self, board: G) {
+        self.games += 1;
+        self.agent = G::agent(&self.spec, self.seed.wrapping_add(self.games));
+        self.position = board;
+        self.history.clear();
+        self.moves.clear();
+    }
+
+    /// Whether GTP's colours are exchanged relative to this library's (after a Hex swap).
+    fn exchanged(&self) -> bool {
+        self.moves.iter().any(|&a| G::exchanges_colours(a))
+    }
+
+    /// The player of this library who plays GTP's `colour` now.
+    fn player(&self, colour: &str) -> Result<Player, String> {
+        let player = match colour.to_ascii_lowercase().as_str() {
+            "b" | "black" => Player::Black,
+            "w" | "white" => Player::White,
+            _ => {
+                return Err(format!(
+                    "{colour:?} is not a colour: expected black or white"
+                ));
+            }
+        };
+        let player = if self.exchanged() {
+            player.opponent()
+        } else {
+            player
+        };
+        if self.position.status().is_over() {
+            return Err("the game is over".to_owned());
+        }
+        if player != self.position.to_move() {
+            return Err(format!(
+                "it is {}'s turn",
+                self.colour(self.position.to_move())
+            ));
+        }
+        Ok(player)
+    }
+
+    /// GTP's name for this library's `player`.
+    fn colour(&self, player: Player) -> &'static str {
+        let player = if self.exchanged() {
+            player.opponent()
+        } else {
+            player
+        };
+        match player {
+            Player::Black => "black",
+            Player::White => "white",
+        }
+    }
+
+    fn play(&mut self, arguments: &[&str]) -> Result<String, String> {
+        let [colour, text] = arguments else {
+            return Err("play takes a colour and a move, as in `play black d4`".to_owned());
+        };
+        self.player(colour)?;
+        let action = if self.exchanged() {
+            // Read the move in GTP's frame, then check it in this library's.
+            let action: G::Action = text.parse().map_err(|e| format!("{e}"))?;
+            let action = G::exchanged(action);
+            if !self.position.is_legal(action) {
+                return Err(format!("{text} is not legal here"));
+            }
+            action
+        } else {
+            self.position.parse_move(text)?
+        };
+        self.push(action);
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, arguments: &[&str]) -> Result<String, String> {
+        let [colour] = arguments else {
+            return Err("genmove takes a colour".to_owned());
+        };
+        self.player(colour)?;
+        let budget = self.spec.budget();
+        let action = self
+            .agent
+            .choose(&self.position, &budget)
+            .ok_or("the agent found no move")?;
+        let text = if self.exchanged() {
+            G::exchanged(action)
+        } else {
+            action
+        }
+        .to_string();
+        self.push(action);
+        Ok(text)
+    }
+
+    fn push(&mut self, action: G::Action) {
+        self.agent.played(&self.position, action);
+        let next = self.position.after(action);
+        self.history
+            .push(std::mem::replace(&mut self.position, next));
+        self.moves.push(action);
+    }
+}
+
+/// `B+...` for `W+...` and back.
+fn exchange_letters(score: &str) -> String {
+    if let Some(rest) = score.strip_prefix("B+") {
+        format!("W+{rest}")
+    } else if let Some(rest) = score.strip_prefix("W+") {
+        format!("B+{rest}")
+    } else {
+        score.to_owned()
+    }
+}

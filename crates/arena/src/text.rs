@@ -1,0 +1,313 @@
+//! [`TextGame`]: what the tools need to know about a game beyond its rules: its name, its
+//! sizes, why a move is refused, its final score, and its agents.
+
+use std::fmt;
+
+use game_core::{Game, Outcome, Player, Scored, Status};
+use games_connect4::{Bits, Board as Connect4Board};
+use games_hex::{Hex, Move as HexMove};
+use games_othello::{Board as OthelloBoard, Heuristic};
+use search::{Agent, AgentSpec};
+
+/// A game that the tools (`play`, `gtp`, `tournament`) can set up, read and write as text.
+///
+/// Moves are read and written with the action's own `FromStr` and `Display`; this trait adds
+/// what depends on the position or on the tool.
+pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
+    /// The game's name as the tools spell it: `hex`, `othello`, `connect4`.
+    const NAME: &'static str;
+
+    /// The board's size as the tools write it: `11`, `8`, `7x6`.
+    fn size_text(&self) -> String;
+
+    /// The empty board of another size, with the same rules otherwise (GTP `boardsize`, whose
+    /// arguments are `dimensions`: one number, or columns and rows).
+    ///
+    /// # Errors
+    ///
+    /// Why this game cannot have that size.
+    fn resized(&self, dimensions: &[u32]) -> Result<Self, String>;
+
+    /// The empty board with the same size and rules (GTP `clear_board`).
+    fn cleared(&self) -> Self;
+
+    /// Whether the game is played with the swap (pie) rule; `None` for games without one.
+    fn swap_rule(&self) -> Option<bool> {
+        None
+    }
+
+    /// The empty board with the swap rule on or off; `None` for games without one.
+    fn with_swap_rule(&self, on: bool) -> Option<Self> {
+        let _ = on;
+        None
+    }
+
+    /// Reads `text` as a move in this position.
+    ///
+    /// # Errors
+    ///
+    /// Why it is not a legal move here, in words for the person who typed it.
+    fn parse_move(&self, text: &str) -> Result<Self::Action, String> {
+        if self.status().is_over() {
+            return Err("the game is over".to_owned());
+        }
+        let action: Self::Action = text.trim().parse().map_err(|e| format!("{e}"))?;
+        if self.is_legal(action) {
+            Ok(action)
+        } else {
+            Err(format!("{action} is not legal here"))
+        }
+    }
+
+    /// The result of a finished game as GTP's `final_score` writes it: `B+`, `W+` (with the
+    /// margin where the game has a score, `B+12`) or `0` for a draw; `None` while it goes on.
+    fn final_score(&self) -> Option<String> {
+        match self.status() {
+            Status::Ongoing => None,
+            Status::Over(Outcome::Draw) => Some("0".to_owned()),
+            Status::Over(Outcome::Win(Player::Black)) => Some("B+".to_owned()),
+            Status::Over(Outcome::Win(Player::White)) => Some("W+".to_owned()),
+        }
+    }
+
+    /// Builds the agent `spec` describes for this game, with the game's evaluator for the
+    /// depth-limited agents where it has one (Othello's [`Heuristic`]).
+    fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<Self>> {
+        spec.build(seed)
+    }
+
+    /// Whether playing `action` exchanges the players' colours in GTP's view of the game (only
+    /// Hex's swap). See [`exchanged`](TextGame::exchanged).
+    fn exchanges_colours(action: Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
+    /// `action` seen with the colours exchanged. GTP Hex programs play the swap by exchanging
+    /// colours where this library moves the stone to the mirrored cell; after a swap, GTP's
+    /// cell `c` is this library's `c` transposed, and GTP's Black is this library's White.
+    #[must_use]
+    fn exchanged(action: Self::Action) -> Self::Action {
+        action
+    }
+
+    /// The board drawn with the colours exchanged (see [`exchanged`](TextGame::exchanged)).
+    fn to_string_exchanged(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl TextGame for Hex {
+    const NAME: &'static str = "hex";
+
+    fn size_text(&self) -> String {
+        self.size().to_string()
+    }
+
+    fn resized(&self, dimensions: &[u32]) -> Result<Self, String> {
+        let size = match *dimensions {
+            [n] => n,
+            [columns, rows] if columns == rows => columns,
+            [columns, rows] => {
+                return Err(format!("Hex boards here are square, not {columns}x{rows}"));
+            }
+            _ => return Err("expected one size, or two equal sizes".to_owned()),
+        };
+        let board = if self.swap_rule() {
+            Hex::with_swap(size)
+        } else {
+            Hex::new(size)
+        };
+        board.map_err(|e| e.to_string())
+    }
+
+    fn cleared(&self) -> Self {
+        self.resized(&[u32::from(self.size())])
+            .expect("the size of an existing board")
+    }
+
+    fn swap_rule(&self) -> Option<bool> {
+        Some(Hex::swap_rule(self))
+    }
+
+    fn with_swap_rule(&self, on: bool) -> Option<Self> {
+        let size = u32::from(self.size());
+        let board = if on {
+            Hex::with_swap(size)
+        } else {
+            Hex::new(size)
+        };
+        board.ok()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<HexMove, String> {
+        let action: HexMove = text.trim().parse().map_err(|e| format!("{e}"))?;
+        self.check(action).map_err(|e| e.to_string())?;
+        Ok(action)
+    }
+
+    fn exchanges_colours(action: HexMove) -> bool {
+        action == HexMove::Swap
+    }
+
+    fn exchanged(action: HexMove) -> HexMove {
+        match action {
+            HexMove::Place(cell) => HexMove::Place(cell.transposed()),
+            HexMove::Swap => HexMove::Swap,
+        }
+    }
+
+    fn to_string_exchanged(&self) -> String {
+        Hex::to_string_exchanged(self)
+    }
+}
+
+impl<const N: usize> TextGame for OthelloBoard<N> {
+    const NAME: &'static str = "othello";
+
+    fn size_text(&self) -> String {
+        N.to_string()
+    }
+
+    fn resized(&self, dimensions: &[u32]) -> Result<Self, String> {
+        match *dimensions {
+            [n] | [n, _] if dimensions.iter().all(|&d| d as usize == N) => {
+                debug_assert_eq!(n as usize, N);
+                Ok(Self::new())
+            }
+            _ => Err(format!(
+                "this engine plays Othello {N}x{N}; start it with --size for another board"
+            )),
+        }
+    }
+
+    fn cleared(&self) -> Self {
+        Self::new()
+    }
+
+    fn final_score(&self) -> Option<String> {
+        match self.status() {
+            Status::Ongoing => None,
+            Status::Over(Outcome::Draw) => Some("0".to_owned()),
+            Status::Over(Outcome::Win(player)) => Some(format!(
+                "{}+{}",
+                if player == Player::Black { 'B' } else { 'W' },
+                self.score_margin(player)
+            )),
+        }
+    }
+
+    fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<Self>> {
+        spec.build_with_evaluator(seed, Heuristic::default())
+    }
+}
+
+impl<B: Bits + Send + Sync + 'static> TextGame for Connect4Board<B> {
+    const NAME: &'static str = "connect4";
+
+    fn size_text(&self) -> String {
+        format!("{}x{}", self.width(), self.height())
+    }
+
+    fn resized(&self, dimensions: &[u32]) -> Result<Self, String> {
+        let [columns, rows] = *dimensions else {
+            return Err("expected columns and rows, as in `boardsize 7 6`".to_owned());
+        };
+        let side = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
+        Self::with_size(side(columns), side(rows)).map_err(|e| {
+            if e.available < 128 {
+                format!("{e}; start the engine with --size {columns}x{rows}")
+            } else {
+                e.to_string()
+            }
+        })
+    }
+
+    fn cleared(&self) -> Self {
+        Self::with_size(self.width(), self.height()).expect("the size of an existing board")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games_connect4::Connect4;
+    use games_othello::{Othello, Othello6};
+    use rand::SeedableRng;
+
+    #[test]
+    fn bad_moves_are_explained() {
+        let hex = Hex::new(5).unwrap().after_moves("c3").unwrap();
+        assert_eq!(hex.parse_move("c3").unwrap_err(), "c3 is occupied");
+        assert!(hex.parse_move("z9").unwrap_err().contains("not a Hex move"));
+        assert!(
+            hex.parse_move("f1")
+                .unwrap_err()
+                .contains("off the 5x5 board")
+        );
+        assert!(
+            hex.parse_move("swap")
+                .unwrap_err()
+                .contains("swap is only allowed")
+        );
+        let othello = Othello::new();
+        assert_eq!(
+            othello.parse_move("a1").unwrap_err(),
+            "a1 is not legal here"
+        );
+        assert!(othello.parse_move(" D3 ").is_ok());
+        let connect4: Connect4 = "444444".parse().unwrap();
+        assert_eq!(connect4.parse_move("4").unwrap_err(), "4 is not legal here");
+        assert!(
+            connect4
+                .parse_move("x")
+                .unwrap_err()
+                .contains("not a column")
+        );
+    }
+
+    #[test]
+    fn sizes_change_within_what_the_type_allows() {
+        let hex = Hex::with_swap(11).unwrap();
+        let small = hex.resized(&[7]).unwrap();
+        assert_eq!((small.size(), small.swap_rule()), (7, true));
+        assert_eq!(hex.resized(&[9, 9]).unwrap().size(), 9);
+        assert!(hex.resized(&[9, 7]).is_err());
+        assert!(hex.resized(&[20]).unwrap_err().contains("19x19"));
+        assert!(Othello::new().resized(&[8]).is_ok());
+        assert!(Othello::new().resized(&[6]).unwrap_err().contains("--size"));
+        assert!(Othello6::new().resized(&[6, 6]).is_ok());
+        let c4 = Connect4::new().resized(&[6, 5]).unwrap();
+        assert_eq!(c4.size_text(), "6x5");
+        assert!(
+            Connect4::new()
+                .resized(&[9, 7])
+                .unwrap_err()
+                .contains("Connect4Large")
+        );
+        assert!(Connect4::new().resized(&[7]).is_err());
+    }
+
+    #[test]
+    fn final_scores_name_the_winner() {
+        let hex = Hex::new(2).unwrap().after_moves("a1 b1 a2").unwrap();
+        assert_eq!(hex.final_score().as_deref(), Some("B+"));
+        assert_eq!(Hex::new(2).unwrap().final_score(), None);
+        // One of the shortest Othello games: a wipe-out after nine moves.
+        let othello = Othello::new().after_moves("d3c3b3d2e1d6d7e3f4").unwrap();
+        assert_eq!(othello.final_score().as_deref(), Some("B+13"));
+        let won: Connect4 = "4455667".parse().unwrap();
+        assert_eq!(won.final_score().as_deref(), Some("B+"));
+        // Random games until one is drawn.
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+        let draw = (0..100_000)
+            .map(|_| {
+                let mut game = Connect4::new();
+                game.random_playout(&mut rng);
+                game
+            })
+            .find(|game| game.status() == Status::Over(Outcome::Draw))
+            .unwrap();
+        assert_eq!(draw.final_score().as_deref(), Some("0"));
+    }
+}

@@ -1,0 +1,308 @@
+//! GTP sessions driven through an OS pipe, as a GUI or a referee drives the engine: scripted
+//! sessions with garbage lines, and random games checked move by move against the rules.
+
+use std::io::{BufRead, BufReader, Write};
+use std::thread;
+
+use arena::{GtpEngine, TextGame};
+use game_core::{Game, Player, Status};
+use games_connect4::Connect4;
+use games_hex::{Cell, Hex};
+use games_othello::{Move as OthelloMove, Othello};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// One side of a session: commands go in through one pipe, answers come back through another.
+struct Session<G: TextGame> {
+    to_engine: std::io::PipeWriter,
+    from_engine: BufReader<std::io::PipeReader>,
+    /// The engine's final position, once it has quit.
+    engine: thread::JoinHandle<G>,
+}
+
+impl<G: TextGame> Session<G> {
+    fn start(start: G, spec: &str) -> Self {
+        let (commands, to_engine) = std::io::pipe().unwrap();
+        let (from_engine, answers) = std::io::pipe().unwrap();
+        let spec = spec.parse().unwrap();
+        let engine = thread::spawn(move || {
+            let mut engine = GtpEngine::new(start, spec, 7);
+            engine.run(BufReader::new(commands), answers).unwrap();
+            engine.position().clone()
+        });
+        Session {
+            to_engine,
+            from_engine: BufReader::new(from_engine),
+            engine,
+        }
+    }
+
+    /// Sends one line, returns the answer without its final blank line.
+    fn send(&mut self, line: &[u8]) -> String {
+        self.to_engine.write_all(line).unwrap();
+        self.to_engine.write_all(b"\n").unwrap();
+        let mut answer = String::new();
+        loop {
+            let mut text = String::new();
+            assert_ne!(
+                self.from_engine.read_line(&mut text).unwrap(),
+                0,
+                "engine hung up"
+            );
+            if text == "\n" {
+                return answer.trim_end_matches('\n').to_owned();
+            }
+            answer.push_str(&text);
+        }
+    }
+
+    fn ok(&mut self, line: &str) -> String {
+        let answer = self.send(line.as_bytes());
+        let rest = answer
+            .strip_prefix('=')
+            .unwrap_or_else(|| panic!("{line:?} was refused: {answer}"));
+        rest.trim_start_matches(' ').to_owned()
+    }
+
+    fn refused(&mut self, line: &[u8]) -> String {
+        let answer = self.send(line);
+        assert!(answer.starts_with('?'), "{line:?} was accepted: {answer}");
+        answer
+    }
+
+    fn quit(mut self) -> G {
+        assert_eq!(self.ok("quit"), "");
+        self.engine.join().unwrap()
+    }
+}
+
+#[test]
+fn a_scripted_hex_session_with_garbage_and_the_swap() {
+    let mut gtp = Session::start(Hex::new(11).unwrap(), "uct:iterations=200");
+    assert_eq!(gtp.ok("protocol_version"), "2");
+    assert_eq!(gtp.ok("name"), "gamesearch");
+    assert!(gtp.ok("list_commands").lines().any(|c| c == "genmove"));
+    assert_eq!(gtp.ok("known_command undo"), "true");
+    assert_eq!(gtp.ok("known_command fly"), "false");
+    // Garbage: unknown commands, missing and bad arguments, control characters, non-UTF-8.
+    gtp.refused(b"fly me to the moon");
+    gtp.refused(b"play");
+    gtp.refused(b"play purple a1");
+    gtp.refused(b"play black");
+    gtp.refused(b"play black a1 b2");
+    gtp.refused(b"play black t1"); // off the 11x11 board
+    gtp.refused(b"boardsize 0");
+    gtp.refused(b"boardsize 20");
+    gtp.refused(b"boardsize seven");
+    gtp.refused(b"boardsize 7 9");
+    gtp.refused(b"\x01\x02\xff\xfe");
+    gtp.refused(b"undo"); // nothing to undo
+    gtp.refused(b"final_score"); // not over
+    // A numbered command gets its number back; comments and empty lines get nothing.
+    assert_eq!(gtp.send(b"12 boardsize 5 5"), "=12");
+    assert_eq!(
+        gtp.send(b"   # just a comment\n\nname # trailing comment"),
+        "= gamesearch"
+    );
+    // The swap rule, Benzene style: the stone stays, the colours are exchanged.
+    gtp.refused(b"param_game allow_swap maybe");
+    assert_eq!(gtp.ok("param_game allow_swap 1"), "");
+    assert_eq!(gtp.ok("param_game"), "[bool] allow_swap 1");
+    gtp.ok("play b b4");
+    gtp.refused(b"play black c3"); // White's turn
+    gtp.ok("play WHITE swap-pieces");
+    gtp.refused(b"play white swap"); // only once
+    gtp.refused(b"play black c3"); // after the swap, White is to move again
+    let board = gtp.ok("showboard");
+    assert!(board.contains(" 4 . X . . . 4"), "{board}");
+    gtp.ok("play white b3");
+    gtp.refused(b"play black b3"); // occupied
+    let reply = gtp.ok("genmove black");
+    let cell: Cell = reply.parse().unwrap();
+    let board = gtp.ok("showboard");
+    assert!(board.contains('O'), "{board}");
+    gtp.ok("undo");
+    gtp.ok("undo");
+    gtp.ok("play white c1");
+    let inside = gtp.quit();
+    // Inside, the swap moved Black's b4 to White's d2, and GTP's White is this library's
+    // Black, on transposed cells: GTP's c1 is a3 here, and GTP's b3 (undone) was c2.
+    let at = |cell: &str| inside.at(cell.parse().unwrap());
+    assert_eq!(at("d2"), Some(Player::White));
+    assert_eq!(at("b4"), None);
+    assert_eq!(at("a3"), Some(Player::Black));
+    assert_eq!(at("c2"), None);
+    if cell.transposed() != "a3".parse().unwrap() {
+        assert_eq!(
+            inside.at(cell.transposed()),
+            None,
+            "genmove's {reply} was undone"
+        );
+    }
+    assert_eq!(inside.to_move(), Player::White);
+}
+
+/// GTP's view of a game that this test keeps by itself: the colours and cells are exchanged
+/// after a Hex swap.
+struct Referee<G: Game> {
+    position: G,
+    exchanged: bool,
+}
+
+impl<G: Game> Referee<G> {
+    fn colour(&self) -> &'static str {
+        match (self.position.to_move(), self.exchanged) {
+            (Player::Black, false) | (Player::White, true) => "black",
+            _ => "white",
+        }
+    }
+}
+
+/// Plays `games` games through GTP, the engine against random moves, alternating colours.
+/// Every move the engine generates must be legal, every legal move must be accepted, an
+/// illegal one refused, and `final_score` must name the winner. `gtp_text` turns a move of
+/// this library into GTP's text when the colours are exchanged.
+fn referee<G: TextGame>(start: &G, games: u64, gtp_text: impl Fn(G::Action, bool) -> String) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut gtp = Session::start(start.clone(), "uct:iterations=100");
+    for game in 0..games {
+        gtp.ok("clear_board");
+        let engine_plays = if game % 2 == 0 {
+            Player::Black
+        } else {
+            Player::White
+        };
+        let mut referee = Referee {
+            position: start.clone(),
+            exchanged: false,
+        };
+        let mut turn = 0;
+        while referee.position.status() == Status::Ongoing {
+            let colour = referee.colour();
+            let action = if referee.position.to_move() == engine_plays {
+                let text = gtp.ok(&format!("genmove {colour}"));
+                referee
+                    .position
+                    .legal_actions_vec()
+                    .into_iter()
+                    .find(|&a| gtp_text(a, referee.exchanged) == text)
+                    .unwrap_or_else(|| panic!("illegal genmove {text} in\n{}", referee.position))
+            } else {
+                // Now and then an illegal move first: an occupied cell or a wrong colour.
+                if turn % 5 == 3 {
+                    let other = if colour == "black" { "white" } else { "black" };
+                    let legal = referee.position.random_action(&mut rng).unwrap();
+                    gtp.refused(
+                        format!("play {other} {}", gtp_text(legal, referee.exchanged)).as_bytes(),
+                    );
+                }
+                let action = referee.position.random_action(&mut rng).unwrap();
+                gtp.ok(&format!(
+                    "play {colour} {}",
+                    gtp_text(action, referee.exchanged)
+                ));
+                action
+            };
+            referee.exchanged |= G::exchanges_colours(action);
+            referee.position.play(action);
+            turn += 1;
+        }
+        let winner = referee.position.status();
+        let score = gtp.ok("final_score");
+        let expected = match winner {
+            Status::Over(game_core::Outcome::Draw) => "0",
+            Status::Over(game_core::Outcome::Win(p)) => {
+                if (p == Player::Black) != referee.exchanged {
+                    "B+"
+                } else {
+                    "W+"
+                }
+            }
+            Status::Ongoing => unreachable!(),
+        };
+        assert!(
+            score.starts_with(expected),
+            "final_score {score}, expected {expected}"
+        );
+        gtp.refused(b"genmove black");
+    }
+    gtp.quit();
+}
+
+#[test]
+fn random_hex_games_with_the_swap_rule_follow_the_rules() {
+    referee(
+        &Hex::with_swap(5).unwrap(),
+        16,
+        |action, exchanged| match action {
+            games_hex::Move::Place(cell) if exchanged => cell.transposed().to_string(),
+            other => other.to_string(),
+        },
+    );
+}
+
+#[test]
+fn random_othello_games_pass_when_they_must() {
+    referee(&Othello::new(), 6, |action, _| action.to_string());
+    referee(&games_othello::Othello6::new(), 6, |action, _| {
+        action.to_string()
+    });
+}
+
+#[test]
+fn random_connect_four_games_follow_the_rules() {
+    referee(&Connect4::new(), 10, |action, _| action.to_string());
+    referee(&Connect4::with_size(5, 4).unwrap(), 10, |action, _| {
+        action.to_string()
+    });
+}
+
+#[test]
+fn othello_answers_pass_when_it_has_no_move() {
+    // Find a position where the side to move must pass, by random play.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let (moves, mover) = loop {
+        let mut game = Othello::new();
+        let mut moves = Vec::new();
+        while game.status() == Status::Ongoing {
+            if game.legal_actions_vec() == [OthelloMove::Pass] {
+                break;
+            }
+            let action = game.random_action(&mut rng).unwrap();
+            moves.push(action);
+            game.play(action);
+        }
+        if game.status() == Status::Ongoing {
+            break (moves, game.to_move());
+        }
+    };
+    let mut gtp = Session::start(Othello::new(), "uct:iterations=50");
+    for (i, action) in moves.iter().enumerate() {
+        let colour = if i % 2 == 0 { "black" } else { "white" };
+        gtp.ok(&format!("play {colour} {action}"));
+    }
+    let colour = if mover == Player::Black {
+        "black"
+    } else {
+        "white"
+    };
+    gtp.refused(format!("play {colour} d3").as_bytes());
+    assert_eq!(gtp.ok(&format!("genmove {colour}")), "pass");
+    gtp.quit();
+}
+
+#[test]
+fn connect_four_sizes_and_full_columns() {
+    let mut gtp = Session::start(Connect4::new(), "uct:iterations=50");
+    gtp.refused(b"boardsize 7");
+    assert!(gtp.refused(b"boardsize 9 7").contains("--size 9x7"));
+    gtp.ok("boardsize 4 4");
+    for colour in ["black", "white", "black", "white"] {
+        gtp.ok(&format!("play {colour} 1"));
+    }
+    assert!(gtp.refused(b"play black 1").contains("not legal"));
+    assert!(gtp.refused(b"play black 5").contains("not legal"));
+    let board = gtp.ok("showboard");
+    assert!(board.ends_with("o . . .\nx . . .\n1 2 3 4"), "{board}");
+    gtp.quit();
+}
