@@ -4,7 +4,7 @@
 use std::fmt;
 
 use game_core::{Game, Outcome, Player, Scored, Status};
-use games_connect4::{Bits, Board as Connect4Board};
+use games_connect4::{Bits, Board as Connect4Board, Column};
 use games_hex::{Hex, Move as HexMove};
 use games_othello::{Board as OthelloBoard, Heuristic};
 use search::{Agent, AgentSpec};
@@ -53,7 +53,15 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
         }
         let action: Self::Action = text.trim().parse().map_err(|e| format!("{e}"))?;
         if self.is_legal(action) {
-            Ok(action)
+            return Ok(action);
+        }
+        let legal = self.legal_actions_vec();
+        if legal.len() <= 12 {
+            let legal: Vec<String> = legal.iter().map(ToString::to_string).collect();
+            Err(format!(
+                "{action} is not legal here (legal: {})",
+                legal.join(" ")
+            ))
         } else {
             Err(format!("{action} is not legal here"))
         }
@@ -226,6 +234,22 @@ impl<B: Bits + Send + Sync + 'static> TextGame for Connect4Board<B> {
     fn cleared(&self) -> Self {
         Self::with_size(self.width(), self.height()).expect("the size of an existing board")
     }
+
+    fn parse_move(&self, text: &str) -> Result<Column, String> {
+        let column: Column = text.trim().parse().map_err(|e| format!("{e}"))?;
+        if self.status().is_over() {
+            Err("the game is over".to_owned())
+        } else if column.index() >= self.width() {
+            Err(format!(
+                "there is no column {column}: the board has {} columns",
+                self.width()
+            ))
+        } else if !self.is_legal(column) {
+            Err(format!("column {column} is full"))
+        } else {
+            Ok(column)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -253,11 +277,15 @@ mod tests {
         let othello = Othello::new();
         assert_eq!(
             othello.parse_move("a1").unwrap_err(),
-            "a1 is not legal here"
+            "a1 is not legal here (legal: d3 c4 f5 e6)"
         );
         assert!(othello.parse_move(" D3 ").is_ok());
         let connect4: Connect4 = "444444".parse().unwrap();
-        assert_eq!(connect4.parse_move("4").unwrap_err(), "4 is not legal here");
+        assert_eq!(connect4.parse_move("4").unwrap_err(), "column 4 is full");
+        assert_eq!(
+            connect4.parse_move("9").unwrap_err(),
+            "there is no column 9: the board has 7 columns"
+        );
         assert!(
             connect4
                 .parse_move("x")

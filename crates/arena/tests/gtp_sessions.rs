@@ -300,8 +300,8 @@ fn connect_four_sizes_and_full_columns() {
     for colour in ["black", "white", "black", "white"] {
         gtp.ok(&format!("play {colour} 1"));
     }
-    assert!(gtp.refused(b"play black 1").contains("not legal"));
-    assert!(gtp.refused(b"play black 5").contains("not legal"));
+    assert!(gtp.refused(b"play black 1").contains("column 1 is full"));
+    assert!(gtp.refused(b"play black 5").contains("no column 5"));
     let board = gtp.ok("showboard");
     assert!(board.ends_with("o . . .\nx . . .\n1 2 3 4"), "{board}");
     gtp.quit();

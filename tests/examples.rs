@@ -1,7 +1,7 @@
-//! The `gtp` example as a user runs it: a separate process spoken to through pipes.
+//! The tools (examples) as a user runs them: separate processes, spoken to through pipes.
 //!
-//! `cargo test` builds the examples before it runs the tests; this test finds the `gtp`
-//! binary next to its own.
+//! `cargo test` builds the examples before it runs the tests; these tests find the binaries
+//! next to their own.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,7 +22,7 @@ fn example(name: &str) -> PathBuf {
 }
 
 #[test]
-fn a_scripted_session_through_pipes() {
+fn gtp_answers_a_scripted_session_through_pipes() {
     let mut child = Command::new(example("gtp"))
         .args([
             "--game",
@@ -69,7 +69,7 @@ fn a_scripted_session_through_pipes() {
 }
 
 #[test]
-fn bad_arguments_exit_with_code_2_and_say_why() {
+fn gtp_bad_arguments_exit_with_code_2_and_say_why() {
     for args in [
         &["--game", "chess"][..],
         &["--game", "hex", "--size", "20"],
@@ -83,4 +83,77 @@ fn bad_arguments_exit_with_code_2_and_say_why() {
         let message = String::from_utf8_lossy(&output.stderr);
         assert!(message.contains("error:"), "{args:?}: {message}");
     }
+}
+
+/// Runs `name` with `args`, `input` on its standard input; returns its standard output.
+fn run(name: &str, args: &[&str], input: &str) -> String {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{name} {args:?} failed");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn play_answers_bad_input_and_takes_moves_back() {
+    let args = ["--game", "connect4", "--agent", "random"];
+    let text = run("play", &args, "9\nx\nmoves\n4\nundo\nundo\nhelp\nquit\n");
+    assert!(
+        text.contains("there is no column 9: the board has 7 columns"),
+        "{text}"
+    );
+    assert!(text.contains("\"x\" is not a column"), "{text}");
+    assert!(text.contains("Legal moves: 1 2 3 4 5 6 7"), "{text}");
+    assert!(text.contains("The computer plays"), "{text}");
+    assert!(text.contains("Taken back."), "{text}");
+    assert!(
+        text.contains("There is no move of yours to take back."),
+        "{text}"
+    );
+    assert!(text.contains("undo    take back"), "{text}");
+    assert!(text.ends_with("Goodbye.\n"), "{text}");
+}
+
+#[test]
+fn play_finishes_a_game_and_names_the_winner() {
+    // Every cell of a 3x3 Hex board in turn (the occupied ones are refused): the game ends.
+    let cells = "a1 b1 c1 a2 b2 c2 a3 b3 c3 ".replace(' ', "\n");
+    for human in ["black", "white"] {
+        let args = [
+            "--game",
+            "hex",
+            "--size",
+            "3",
+            "--agent",
+            "uct:iterations=200",
+            "--human",
+            human,
+        ];
+        let text = run("play", &args, &cells);
+        assert!(
+            text.contains("You win as") || text.contains("The computer wins as"),
+            "{text}"
+        );
+        assert!(text.contains("Final score: "), "{text}");
+    }
+}
+
+#[test]
+fn play_stops_cleanly_at_the_end_of_input() {
+    let text = run(
+        "play",
+        &["--game", "othello", "--size", "6", "--agent", "random"],
+        "c2\n",
+    );
+    assert!(text.ends_with("Goodbye.\n"), "{text}");
 }
