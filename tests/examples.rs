@@ -157,3 +157,65 @@ fn play_stops_cleanly_at_the_end_of_input() {
     );
     assert!(text.ends_with("Goodbye.\n"), "{text}");
 }
+
+#[test]
+fn tournament_writes_standings_games_and_a_chart() {
+    let dir = std::env::temp_dir().join(format!("tournament-test-{}", std::process::id()));
+    let args = [
+        "--game",
+        "connect4",
+        "--size",
+        "5x4",
+        "--agent",
+        "uct:iterations=300",
+        "--agent",
+        "weak=random",
+        "--games",
+        "6",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let text = run("tournament", &args, "");
+    assert!(
+        text.contains("Round robin on connect4 5x4: 2 agents"),
+        "{text}"
+    );
+    assert!(
+        text.contains("   1  uct:iterations=300"),
+        "UCT comes first:\n{text}"
+    );
+    let standings = std::fs::read_to_string(dir.join("standings.csv")).unwrap();
+    assert_eq!(standings.lines().count(), 3);
+    assert!(standings.lines().nth(2).unwrap().starts_with("2,weak,6,"));
+    let games = std::fs::read_to_string(dir.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 7);
+    let chart = std::fs::read_to_string(dir.join("ratings.svg")).unwrap();
+    assert!(chart.contains("weak"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn tournament_bad_arguments_exit_with_code_2() {
+    for args in [
+        &["--game", "hex", "--agent", "random"][..],
+        &["--game", "hex", "--agent", "random", "--agent", "random"],
+        &[
+            "--game",
+            "hex",
+            "--agent",
+            "random",
+            "--agent",
+            "uct:depth=3",
+        ],
+        &[
+            "--game", "hex", "--agent", "random", "--agent", "mc", "--games", "0",
+        ],
+        &["--game", "go", "--agent", "random", "--agent", "mc"],
+    ] {
+        let output = Command::new(example("tournament"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}

@@ -6,6 +6,9 @@
 //! - [`TextGame`]: what the tools need beyond the rules (names, sizes, move errors, the final
 //!   score, each game's agents), implemented for Hex, Othello and Connect Four;
 //!   [`GameChoice`] picks one at run time and runs generic code on it ([`WithGame`]).
+//! - [`schedule`], [`play_games`] and [`Standings`]: tournaments played in parallel, with
+//!   scores, intervals and Elo [`ratings`], as text and CSV.
+//! - `plot` (feature `plot`): SVG charts of ratings, win rates and heat maps.
 //! - [`GtpEngine`]: the Go Text Protocol for any [`TextGame`], with the Benzene conventions
 //!   for Hex.
 //!
@@ -31,13 +34,19 @@
 #![forbid(unsafe_code)]
 
 mod choice;
+mod elo;
 mod gtp;
 mod play;
+#[cfg(feature = "plot")]
+pub mod plot;
 mod score;
 mod text;
+mod tournament;
 
 pub use choice::{GAMES, GameChoice, WithGame};
+pub use elo::{Rating, ratings};
 pub use gtp::{Flow, GtpEngine};
 pub use play::{GameRecord, MoveEvent, play_game};
 pub use score::{Score, wilson_interval};
 pub use text::TextGame;
+pub use tournament::{Format, GameResult, Pairing, Standings, games_csv, play_games, schedule};

@@ -1,0 +1,393 @@
+//! Tournaments: many agents, many games in parallel, standings with intervals and ratings.
+
+use std::fmt::{self, Write as _};
+use std::time::Instant;
+
+use game_core::{Outcome, Player, mix64};
+use rayon::prelude::*;
+use search::AgentSpec;
+
+use crate::{Rating, Score, TextGame, play_game, ratings};
+
+/// Who meets whom.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Format {
+    /// Every agent against every other.
+    RoundRobin,
+    /// The first agent against each of the others.
+    Gauntlet,
+}
+
+/// One game of a tournament: the agents playing Black and White (indices into the agent list)
+/// and the game's number, which seeds both agents.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Pairing {
+    /// The agent playing Black (moving first).
+    pub black: usize,
+    /// The agent playing White.
+    pub white: usize,
+    /// The game's number in the schedule, from 0.
+    pub number: u64,
+}
+
+impl Pairing {
+    /// The seeds of the Black and White agents in a tournament seeded with `seed`: different
+    /// for every game and both colours, the same whatever the number of threads.
+    #[must_use]
+    pub fn seeds(&self, seed: u64) -> [u64; 2] {
+        let game = mix64(seed ^ mix64(self.number));
+        [mix64(game), mix64(game ^ 0x5555_5555_5555_5555)]
+    }
+}
+
+/// The games of a tournament of `agents` agents, `games` games for each pair that meets, the
+/// colours alternating (the lower-numbered agent is Black in the pair's first game).
+///
+/// ```
+/// use arena::{Format, schedule};
+///
+/// let games = schedule(3, Format::RoundRobin, 2);
+/// assert_eq!(games.len(), 6);
+/// assert_eq!((games[0].black, games[0].white), (0, 1));
+/// assert_eq!((games[1].black, games[1].white), (1, 0));
+/// assert_eq!(schedule(4, Format::Gauntlet, 10).len(), 30);
+/// ```
+#[must_use]
+pub fn schedule(agents: usize, format: Format, games: u32) -> Vec<Pairing> {
+    let pairs: Vec<(usize, usize)> = match format {
+        Format::RoundRobin => (0..agents)
+            .flat_map(|i| (i + 1..agents).map(move |j| (i, j)))
+            .collect(),
+        Format::Gauntlet => (1..agents).map(|j| (0, j)).collect(),
+    };
+    let mut schedule = Vec::new();
+    for (i, j) in pairs {
+        for g in 0..games {
+            let (black, white) = if g % 2 == 0 { (i, j) } else { (j, i) };
+            schedule.push(Pairing {
+                black,
+                white,
+                number: schedule.len() as u64,
+            });
+        }
+    }
+    schedule
+}
+
+/// How one game of a tournament went.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct GameResult {
+    /// Who played it.
+    pub pairing: Pairing,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Its length in moves.
+    pub plies: u32,
+    /// Its wall time.
+    pub seconds: f64,
+}
+
+/// Plays the games of `pairings` from `start` between the agents of `specs`, in parallel on
+/// rayon's thread pool; `on_result` sees each game as it ends (in any order). The results
+/// come back in the order of `pairings`, and are the same for any number of threads unless
+/// an agent has a time budget.
+pub fn play_games<G: TextGame>(
+    start: &G,
+    specs: &[AgentSpec],
+    pairings: &[Pairing],
+    seed: u64,
+    on_result: impl Fn(&GameResult) + Sync,
+) -> Vec<GameResult> {
+    pairings
+        .par_iter()
+        .map(|&pairing| {
+            let [black_seed, white_seed] = pairing.seeds(seed);
+            let black_spec = &specs[pairing.black];
+            let white_spec = &specs[pairing.white];
+            let mut black = G::agent(black_spec, black_seed);
+            let mut white = G::agent(white_spec, white_seed);
+            let budgets = [black_spec.budget(), white_spec.budget()];
+            let clock = Instant::now();
+            let record = play_game(
+                start,
+                [&mut *black, &mut *white],
+                [&budgets[0], &budgets[1]],
+                |_| {},
+            );
+            let result = GameResult {
+                pairing,
+                outcome: record.outcome,
+                plies: u32::try_from(record.moves.len()).unwrap_or(u32::MAX),
+                seconds: clock.elapsed().as_secs_f64(),
+            };
+            on_result(&result);
+            result
+        })
+        .collect()
+}
+
+/// The results of a tournament so far: each agent's score against each other.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Standings {
+    names: Vec<String>,
+    /// `scores[i][j]`: agent `i`'s score against agent `j`.
+    scores: Vec<Vec<Score>>,
+    /// Games won by Black, drawn, won by White.
+    by_colour: [u32; 3],
+}
+
+impl Standings {
+    /// No games yet between the agents called `names`.
+    #[must_use]
+    pub fn new(names: Vec<String>) -> Self {
+        let n = names.len();
+        Standings {
+            names,
+            scores: vec![vec![Score::default(); n]; n],
+            by_colour: [0; 3],
+        }
+    }
+
+    /// Counts one game.
+    pub fn add(&mut self, result: &GameResult) {
+        let Pairing { black, white, .. } = result.pairing;
+        self.scores[black][white].add(result.outcome, Player::Black);
+        self.scores[white][black].add(result.outcome, Player::White);
+        self.by_colour[match result.outcome {
+            Outcome::Win(Player::Black) => 0,
+            Outcome::Draw => 1,
+            Outcome::Win(Player::White) => 2,
+        }] += 1;
+    }
+
+    /// The agents' names.
+    #[must_use]
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Agent `i`'s score against agent `j`.
+    #[must_use]
+    pub fn against(&self, i: usize, j: usize) -> Score {
+        self.scores[i][j]
+    }
+
+    /// Agent `i`'s score against everyone.
+    #[must_use]
+    pub fn total(&self, i: usize) -> Score {
+        self.scores[i]
+            .iter()
+            .fold(Score::default(), |total, s| Score {
+                wins: total.wins + s.wins,
+                draws: total.draws + s.draws,
+                losses: total.losses + s.losses,
+            })
+    }
+
+    /// Games won by Black, drawn, and won by White.
+    #[must_use]
+    pub fn by_colour(&self) -> [u32; 3] {
+        self.by_colour
+    }
+
+    /// Every agent's Elo rating (see [`ratings`]).
+    #[must_use]
+    pub fn ratings(&self) -> Vec<Rating> {
+        let points = self
+            .scores
+            .iter()
+            .map(|row| row.iter().map(Score::points).collect())
+            .collect::<Vec<Vec<f64>>>();
+        let games = self
+            .scores
+            .iter()
+            .map(|row| row.iter().map(Score::games).collect())
+            .collect::<Vec<Vec<u32>>>();
+        ratings(&points, &games)
+    }
+
+    /// The agents from the highest rating to the lowest.
+    #[must_use]
+    pub fn ranking(&self) -> Vec<usize> {
+        let ratings = self.ratings();
+        let mut order: Vec<usize> = (0..self.names.len()).collect();
+        order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
+        order
+    }
+
+    /// The standings as CSV, best first: `rank,agent,games,wins,draws,losses,score,
+    /// score_low95,score_high95,elo,elo_margin95`.
+    #[must_use]
+    pub fn to_csv(&self) -> String {
+        let ratings = self.ratings();
+        let mut csv = String::from(
+            "rank,agent,games,wins,draws,losses,score,score_low95,score_high95,elo,elo_margin95\n",
+        );
+        for (rank, &i) in self.ranking().iter().enumerate() {
+            let s = self.total(i);
+            let (low, high) = s.interval95();
+            let _ = writeln!(
+                csv,
+                "{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.1},{:.1}",
+                rank + 1,
+                csv_field(&self.names[i]),
+                s.games(),
+                s.wins,
+                s.draws,
+                s.losses,
+                s.rate(),
+                low,
+                high,
+                ratings[i].elo,
+                ratings[i].margin
+            );
+        }
+        csv
+    }
+}
+
+/// One game per line: `game,black,white,result,plies,seconds`, `result` being `1-0` (Black
+/// won), `0-1` or `1/2`.
+#[must_use]
+pub fn games_csv(names: &[String], results: &[GameResult]) -> String {
+    let mut csv = String::from("game,black,white,result,plies,seconds\n");
+    for r in results {
+        let result = match r.outcome {
+            Outcome::Win(Player::Black) => "1-0",
+            Outcome::Win(Player::White) => "0-1",
+            Outcome::Draw => "1/2",
+        };
+        let _ = writeln!(
+            csv,
+            "{},{},{},{result},{},{:.3}",
+            r.pairing.number + 1,
+            csv_field(&names[r.pairing.black]),
+            csv_field(&names[r.pairing.white]),
+            r.plies,
+            r.seconds
+        );
+    }
+    csv
+}
+
+/// A CSV field, quoted when it holds a comma or a quote (agent specs hold commas).
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+impl fmt::Display for Standings {
+    /// The standings, best first (score with its 95% interval, Elo with its 95% margin), then
+    /// the cross table (each row's wins-draws-losses against each column).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ratings = self.ratings();
+        let order = self.ranking();
+        let width = self.names.iter().map(String::len).max().unwrap_or(5).max(5);
+        writeln!(
+            f,
+            "rank  {:width$}  games    W    D    L   score  95% interval      Elo",
+            "agent"
+        )?;
+        for (rank, &i) in order.iter().enumerate() {
+            let s = self.total(i);
+            let (low, high) = s.interval95();
+            writeln!(
+                f,
+                "{:>4}  {:width$}  {:>5} {:>4} {:>4} {:>4}  {:>5.1}%  {:>5.1}% - {:>5.1}%  {:>+5.0} ± {:.0}",
+                rank + 1,
+                self.names[i],
+                s.games(),
+                s.wins,
+                s.draws,
+                s.losses,
+                100.0 * s.rate(),
+                100.0 * low,
+                100.0 * high,
+                ratings[i].elo,
+                ratings[i].margin
+            )?;
+        }
+        writeln!(f, "\ncross table (row's wins-draws-losses against column):")?;
+        write!(f, "{:>4}  {:width$}", "", "")?;
+        for rank in 1..=order.len() {
+            write!(f, "  {rank:>9}")?;
+        }
+        for (rank, &i) in order.iter().enumerate() {
+            write!(f, "\n{:>4}  {:width$}", rank + 1, self.names[i])?;
+            for &j in &order {
+                let s = self.scores[i][j];
+                if i == j || s.games() == 0 {
+                    write!(f, "  {:>9}", "-")?;
+                } else {
+                    write!(f, "  {:>9}", format!("{}-{}-{}", s.wins, s.draws, s.losses))?;
+                }
+            }
+        }
+        let [black, draws, white] = self.by_colour;
+        write!(
+            f,
+            "\n\nBlack won {black}, White won {white}, {draws} drawn."
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games_connect4::Connect4;
+
+    #[test]
+    fn a_stronger_agent_comes_first_and_every_game_is_counted() {
+        let specs: Vec<AgentSpec> = ["random", "uct:iterations=400", "mc:playouts=400"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let pairings = schedule(3, Format::RoundRobin, 6);
+        let counted = std::sync::atomic::AtomicUsize::new(0);
+        let results = play_games(&Connect4::new(), &specs, &pairings, 1, |_| {
+            counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        });
+        assert_eq!(counted.into_inner(), 18);
+        assert_eq!(
+            results.iter().map(|r| r.pairing).collect::<Vec<_>>(),
+            pairings
+        );
+        let mut standings = Standings::new(specs.iter().map(ToString::to_string).collect());
+        for r in &results {
+            standings.add(r);
+        }
+        assert_eq!(standings.total(0).games(), 12);
+        assert_eq!(standings.ranking()[2], 0, "random is last:\n{standings}");
+        let [b, d, w] = standings.by_colour();
+        assert_eq!(b + d + w, 18);
+        // Deterministic: the same seeds give the same games.
+        let again = play_games(&Connect4::new(), &specs, &pairings, 1, |_| {});
+        let outcomes =
+            |rs: &[GameResult]| rs.iter().map(|r| (r.outcome, r.plies)).collect::<Vec<_>>();
+        assert_eq!(outcomes(&results), outcomes(&again));
+        // The CSV quotes specs with commas, one line per agent or game.
+        assert_eq!(standings.to_csv().lines().count(), 4);
+        let games = games_csv(standings.names(), &results);
+        assert_eq!(games.lines().count(), 19);
+        assert!(
+            games
+                .lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("1,random,uct:iterations=400,")
+        );
+    }
+
+    #[test]
+    fn csv_fields_with_commas_are_quoted() {
+        assert_eq!(
+            csv_field("uct:c=0.3,iterations=10"),
+            "\"uct:c=0.3,iterations=10\""
+        );
+        assert_eq!(csv_field("say \"hi\", ok"), "\"say \"\"hi\"\", ok\"");
+        assert_eq!(csv_field("random"), "random");
+    }
+}
