@@ -7,31 +7,27 @@
 //! ```
 //!
 //! Commands come on standard input, answers go to standard output (see `arena::GtpEngine` for
-//! the command list and the Hex swap convention). Type `list_commands` to see them.
+//! the command list and the Hex swap convention). Type `list_commands` to see them. With
+//! `--swap` Hex starts with the swap rule; GTP `param_game allow_swap 1` turns it on too.
 
 use std::io;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, error::ErrorKind};
-use gamesearch::arena::{GameChoice, GtpEngine, TextGame, WithGame};
+use clap::Parser;
+use gamesearch::arena::{GtpEngine, TextGame, WithGame};
 use gamesearch::search::AgentSpec;
+
+mod common;
 
 /// Speaks GTP (Go Text Protocol) on standard input and output for Hex, Othello or Connect Four.
 #[derive(Parser, Debug)]
 #[command(name = "gtp", version, about)]
 struct Cli {
-    /// The game: hex, othello or connect4.
-    #[arg(long)]
-    game: String,
-    /// The board: Hex 1-19 (default 11), Othello 8 or 6, Connect Four columns x rows (7x6).
-    #[arg(long)]
-    size: Option<String>,
-    /// Hex: play with the swap (pie) rule (GTP `param_game allow_swap 1` also turns it on).
-    #[arg(long)]
-    swap: bool,
+    #[command(flatten)]
+    game: common::GameArgs,
     /// The agent that answers genmove, e.g. uct:iterations=20000,c=0.4 or alphabeta:time=1s.
     #[arg(long, default_value = "uct:iterations=20000")]
-    agent: String,
+    agent: AgentSpec,
     /// The seed of the agent (game k of the session uses seed + k).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -52,25 +48,9 @@ impl WithGame for Serve {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let fail = |message: String| -> ! {
-        Cli::command()
-            .error(ErrorKind::ValueValidation, message)
-            .exit()
-    };
-    let spec: AgentSpec = cli
-        .agent
-        .parse()
-        .unwrap_or_else(|e| fail(format!("--agent: {e}")));
-    let choice =
-        GameChoice::new(&cli.game, cli.size.as_deref(), cli.swap).unwrap_or_else(|e| fail(e));
-    match choice.run(Serve {
-        spec,
+    let serve = Serve {
+        spec: cli.agent,
         seed: cli.seed,
-    }) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("gtp: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    };
+    common::finish("gtp", cli.game.choice().run(serve))
 }

@@ -14,27 +14,22 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{CommandFactory, Parser, error::ErrorKind};
-use gamesearch::arena::{GameChoice, TextGame, WithGame};
+use clap::Parser;
+use gamesearch::arena::{TextGame, WithGame};
 use gamesearch::core::{Outcome, Player, Status};
 use gamesearch::search::{AgentSpec, Report, score};
+
+mod common;
 
 /// Play Hex, Othello or Connect Four against the computer.
 #[derive(Parser, Debug)]
 #[command(name = "play", version, about)]
 struct Cli {
-    /// The game: hex, othello or connect4.
-    #[arg(long, default_value = "connect4")]
-    game: String,
-    /// The board: Hex 1-19 (default 11), Othello 8 or 6, Connect Four columns x rows (7x6).
-    #[arg(long)]
-    size: Option<String>,
-    /// Hex: play with the swap (pie) rule.
-    #[arg(long)]
-    swap: bool,
+    #[command(flatten)]
+    game: common::GameArgs,
     /// The computer's agent, e.g. uct:time=2s, uct:iterations=50000 or alphabeta:depth=10.
     #[arg(long, default_value = "uct:time=2s")]
-    agent: String,
+    agent: AgentSpec,
     /// Your colour: black (moves first) or white.
     #[arg(long, default_value = "black", value_parser = ["black", "white"])]
     human: String,
@@ -199,31 +194,15 @@ fn describe<A: std::fmt::Display + PartialEq>(report: &Report<A>) -> String {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let fail = |message: String| -> ! {
-        Cli::command()
-            .error(ErrorKind::ValueValidation, message)
-            .exit()
-    };
-    let spec: AgentSpec = cli
-        .agent
-        .parse()
-        .unwrap_or_else(|e| fail(format!("--agent: {e}")));
-    let choice =
-        GameChoice::new(&cli.game, cli.size.as_deref(), cli.swap).unwrap_or_else(|e| fail(e));
     let human = if cli.human == "white" {
         Player::White
     } else {
         Player::Black
     };
-    match choice.run(Game {
-        spec,
+    let game = Game {
+        spec: cli.agent,
         seed: cli.seed,
         human,
-    }) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("play: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    };
+    common::finish("play", cli.game.choice().run(game))
 }

@@ -17,30 +17,24 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use clap::{CommandFactory, Parser, error::ErrorKind};
+use clap::Parser;
 use gamesearch::arena::{
-    Format, GameChoice, GameResult, Standings, TextGame, WithGame, games_csv, play_games, plot,
-    schedule,
+    Format, GameResult, Standings, TextGame, WithGame, games_csv, play_games, plot, schedule,
 };
 use gamesearch::search::AgentSpec;
 use indicatif::{ProgressBar, ProgressStyle};
+
+mod common;
 
 /// A round robin (or gauntlet) of agents on Hex, Othello or Connect Four.
 #[derive(Parser, Debug)]
 #[command(name = "tournament", version, about)]
 struct Cli {
-    /// The game: hex, othello or connect4.
-    #[arg(long)]
-    game: String,
-    /// The board: Hex 1-19 (default 11), Othello 8 or 6, Connect Four columns x rows (7x6).
-    #[arg(long)]
-    size: Option<String>,
-    /// Hex: play with the swap (pie) rule.
-    #[arg(long)]
-    swap: bool,
+    #[command(flatten)]
+    game: common::GameArgs,
     /// An agent, `SPEC` or `NAME=SPEC` (at least two), e.g. uct:iterations=1000,c=0.4.
-    #[arg(long = "agent", required = true)]
-    agents: Vec<String>,
+    #[arg(long = "agent", required = true, value_parser = named_spec)]
+    agents: Vec<(String, AgentSpec)>,
     /// Games for each pair of agents that meet (colours alternate).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
@@ -136,42 +130,31 @@ impl WithGame for Tournament {
     }
 }
 
-/// `NAME=SPEC` or `SPEC`: a name is the text before an `=` that comes before any `:`.
-fn name_and_spec(text: &str) -> (Option<&str>, &str) {
-    match (text.find('='), text.find(':')) {
+/// `NAME=SPEC` or `SPEC` (named by its text): a name is the text before an `=` that comes
+/// before any `:`.
+fn named_spec(text: &str) -> Result<(String, AgentSpec), String> {
+    let (name, spec) = match (text.find('='), text.find(':')) {
         (Some(eq), colon) if colon.is_none_or(|c| eq < c) => (Some(&text[..eq]), &text[eq + 1..]),
         _ => (None, text),
-    }
+    };
+    let spec: AgentSpec = spec.parse().map_err(|e| format!("{e}"))?;
+    Ok((name.map_or_else(|| spec.to_string(), str::to_owned), spec))
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let fail = |message: String| -> ! {
-        Cli::command()
-            .error(ErrorKind::ValueValidation, message)
-            .exit()
-    };
     if cli.agents.len() < 2 {
-        fail("a tournament needs at least two --agent".to_owned());
+        common::usage_error("a tournament needs at least two --agent");
     }
-    let mut names = Vec::new();
-    let mut specs = Vec::new();
-    for text in &cli.agents {
-        let (name, spec) = name_and_spec(text);
-        let spec: AgentSpec = spec
-            .parse()
-            .unwrap_or_else(|e| fail(format!("--agent {text}: {e}")));
-        let name = name.map_or_else(|| spec.to_string(), str::to_owned);
-        if names.contains(&name) {
-            fail(format!(
+    let (names, specs): (Vec<String>, Vec<AgentSpec>) = cli.agents.into_iter().unzip();
+    for (k, name) in names.iter().enumerate() {
+        if names[..k].contains(name) {
+            common::usage_error(format!(
                 "two agents are called {name:?}: name them, as in strong=uct:iterations=1000"
             ));
         }
-        names.push(name);
-        specs.push(spec);
     }
-    let choice =
-        GameChoice::new(&cli.game, cli.size.as_deref(), cli.swap).unwrap_or_else(|e| fail(e));
+    let choice = cli.game.choice();
     if let Some(threads) = cli.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads as usize)
@@ -191,7 +174,7 @@ fn main() -> ExitCode {
             "Round robin"
         }
     );
-    match choice.run(Tournament {
+    let tournament = Tournament {
         names,
         specs,
         format,
@@ -199,11 +182,6 @@ fn main() -> ExitCode {
         seed: cli.seed,
         out: cli.out,
         title,
-    }) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tournament: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    };
+    common::finish("tournament", choice.run(tournament))
 }
