@@ -48,6 +48,24 @@ impl Score {
     }
 }
 
+impl std::ops::Add for Score {
+    type Output = Score;
+
+    fn add(self, other: Score) -> Score {
+        Score {
+            wins: self.wins + other.wins,
+            draws: self.draws + other.draws,
+            losses: self.losses + other.losses,
+        }
+    }
+}
+
+impl std::iter::Sum for Score {
+    fn sum<I: Iterator<Item = Score>>(scores: I) -> Score {
+        scores.fold(Score::default(), std::ops::Add::add)
+    }
+}
+
 /// The Wilson score interval for `successes` out of `trials` at `z` standard deviations
 /// (1.96 for 95%): better than the normal approximation for small samples and rates near 0
 /// or 1. `(0, 1)` for no trials.

@@ -130,8 +130,9 @@ pub fn play_games<G: TextGame>(
 #[derive(Clone, PartialEq, Debug)]
 pub struct Standings {
     names: Vec<String>,
-    /// `scores[i][j]`: agent `i`'s score against agent `j`.
-    scores: Vec<Vec<Score>>,
+    /// `scores[i][j][c]`: agent `i`'s score against agent `j` when `i` played colour `c`
+    /// (Black 0, White 1).
+    scores: Vec<Vec<[Score; 2]>>,
     /// Games won by Black, drawn, won by White.
     by_colour: [u32; 3],
 }
@@ -143,7 +144,7 @@ impl Standings {
         let n = names.len();
         Standings {
             names,
-            scores: vec![vec![Score::default(); n]; n],
+            scores: vec![vec![[Score::default(); 2]; n]; n],
             by_colour: [0; 3],
         }
     }
@@ -151,8 +152,8 @@ impl Standings {
     /// Counts one game.
     pub fn add(&mut self, result: &GameResult) {
         let Pairing { black, white, .. } = result.pairing;
-        self.scores[black][white].add(result.outcome, Player::Black);
-        self.scores[white][black].add(result.outcome, Player::White);
+        self.scores[black][white][0].add(result.outcome, Player::Black);
+        self.scores[white][black][1].add(result.outcome, Player::White);
         self.by_colour[match result.outcome {
             Outcome::Win(Player::Black) => 0,
             Outcome::Draw => 1,
@@ -169,19 +170,19 @@ impl Standings {
     /// Agent `i`'s score against agent `j`.
     #[must_use]
     pub fn against(&self, i: usize, j: usize) -> Score {
-        self.scores[i][j]
+        self.scores[i][j][0] + self.scores[i][j][1]
+    }
+
+    /// Agent `i`'s score against agent `j` in the games where `i` played `colour`.
+    #[must_use]
+    pub fn against_as(&self, i: usize, j: usize, colour: Player) -> Score {
+        self.scores[i][j][colour.index()]
     }
 
     /// Agent `i`'s score against everyone.
     #[must_use]
     pub fn total(&self, i: usize) -> Score {
-        self.scores[i]
-            .iter()
-            .fold(Score::default(), |total, s| Score {
-                wins: total.wins + s.wins,
-                draws: total.draws + s.draws,
-                losses: total.losses + s.losses,
-            })
+        (0..self.names.len()).map(|j| self.against(i, j)).sum()
     }
 
     /// Games won by Black, drawn, and won by White.
@@ -193,15 +194,12 @@ impl Standings {
     /// Every agent's Elo rating (see [`ratings`]).
     #[must_use]
     pub fn ratings(&self) -> Vec<Rating> {
-        let points = self
-            .scores
-            .iter()
-            .map(|row| row.iter().map(Score::points).collect())
+        let n = self.names.len();
+        let points = (0..n)
+            .map(|i| (0..n).map(|j| self.against(i, j).points()).collect())
             .collect::<Vec<Vec<f64>>>();
-        let games = self
-            .scores
-            .iter()
-            .map(|row| row.iter().map(Score::games).collect())
+        let games = (0..n)
+            .map(|i| (0..n).map(|j| self.against(i, j).games()).collect())
             .collect::<Vec<Vec<u32>>>();
         ratings(&points, &games)
     }
@@ -318,7 +316,7 @@ impl fmt::Display for Standings {
         for (rank, &i) in order.iter().enumerate() {
             write!(f, "\n{:>4}  {:width$}", rank + 1, self.names[i])?;
             for &j in &order {
-                let s = self.scores[i][j];
+                let s = self.against(i, j);
                 if i == j || s.games() == 0 {
                     write!(f, "  {:>9}", "-")?;
                 } else {
@@ -360,6 +358,15 @@ mod tests {
             standings.add(r);
         }
         assert_eq!(standings.total(0).games(), 12);
+        assert_eq!(standings.against_as(0, 1, Player::Black).games(), 3);
+        assert_eq!(
+            standings.against_as(1, 0, Player::White),
+            Score {
+                wins: standings.against_as(0, 1, Player::Black).losses,
+                draws: standings.against_as(0, 1, Player::Black).draws,
+                losses: standings.against_as(0, 1, Player::Black).wins,
+            }
+        );
         assert_eq!(standings.ranking()[2], 0, "random is last:\n{standings}");
         let [b, d, w] = standings.by_colour();
         assert_eq!(b + d + w, 18);

@@ -288,3 +288,65 @@ fn tree_reuse_gives_each_move_more_to_go_on() {
         "{with} visits over {moves_with} moves"
     );
 }
+
+/// A game of one move: ten actions, every one a draw. Nothing tells the actions apart.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+struct TenEqualMoves {
+    played: Option<u8>,
+}
+
+impl std::fmt::Display for TenEqualMoves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.played)
+    }
+}
+
+impl Game for TenEqualMoves {
+    type Action = u8;
+
+    fn to_move(&self) -> Player {
+        if self.played.is_some() {
+            Player::White
+        } else {
+            Player::Black
+        }
+    }
+
+    fn status(&self) -> Status {
+        if self.played.is_some() {
+            Status::Over(Outcome::Draw)
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    fn legal_actions<E: Extend<u8>>(&self, out: &mut E) {
+        if self.played.is_none() {
+            out.extend(0..10);
+        }
+    }
+
+    fn play_unchecked(&mut self, action: u8) {
+        self.played = Some(action);
+    }
+
+    fn position_hash(&self) -> u64 {
+        self.played.map_or(0, |a| u64::from(a) + 1)
+    }
+}
+
+#[test]
+fn equal_actions_are_chosen_at_random() {
+    for spec in ["mc:playouts=25", "ucb1:playouts=25", "uct:iterations=25"] {
+        let mut counts = [0u32; 10];
+        for seed in 0..300 {
+            let action = choose(spec, &TenEqualMoves::default(), seed).unwrap();
+            counts[usize::from(action)] += 1;
+        }
+        // 30 expected each; a fixed tie-break would put all 300 on one action.
+        assert!(
+            counts.iter().all(|&n| (10..=60).contains(&n)),
+            "{spec}: {counts:?}"
+        );
+    }
+}

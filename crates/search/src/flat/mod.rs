@@ -11,6 +11,7 @@ pub use config::Policy;
 
 use game_core::{Game, Reward, Status, WinDrawLoss};
 use rand::SeedableRng;
+use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{ActionStats, Agent, Budget, Report};
@@ -77,11 +78,14 @@ impl<G: Game, R: Reward<G>> Flat<G, R> {
 
 impl<G: Game, R: Reward<G>> Agent<G> for Flat<G, R> {
     fn choose(&mut self, position: &G, budget: &Budget) -> Option<G::Action> {
-        let actions = position.legal_actions_vec();
+        let mut actions = position.legal_actions_vec();
         if actions.is_empty() {
             self.report = None;
             return None;
         }
+        // In random order: equal means (frequent with few playouts per action) are then broken
+        // at random, not always towards the end of the game's move list.
+        actions.shuffle(&mut self.rng);
         let mut visits = vec![0u64; actions.len()];
         let mut sums = vec![0f64; actions.len()];
         let mut meter = budget.start();

@@ -1,0 +1,494 @@
+//! The experiments of `docs/experiments.md`: each writes CSV and an SVG chart into
+//! `docs/experiments/` and prints its table and wall time.
+//!
+//! ```text
+//! cargo run --release --example experiments -- uct-c          # 1. UCT's exploration constant, Hex 7x7
+//! cargo run --release --example experiments -- algorithms     # 2. flat MC, UCB1, UCT on Hex 7x7
+//! cargo run --release --example experiments -- equal-time     # 3. MC and UCT at equal time, Connect Four
+//! cargo run --release --example experiments -- othello-grid   # 4. simulations x c against MCTS(11, 1.5), Othello 6x6
+//! cargo run --release --example experiments -- rewards        # 5. reward decay and a loss of -100, Connect Four
+//! cargo run --release --example experiments -- all
+//! ```
+//!
+//! `--games N` changes the games per data point (for a quick look: `--games 10`), `--out DIR`
+//! the output directory. The games of each experiment run in parallel on every core; every
+//! game's agents are seeded from `--seed` and the game's number, so the experiments with
+//! iteration budgets reproduce exactly.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, ValueEnum};
+use gamesearch::arena::plot::{self, Labels, Series};
+use gamesearch::arena::{Format, Score, Standings, TextGame, play_games, schedule};
+use gamesearch::connect4::Connect4;
+use gamesearch::core::Player;
+use gamesearch::hex::Hex;
+use gamesearch::othello::Othello6;
+use gamesearch::search::AgentSpec;
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Reproduces the published student experiments with this library's agents.
+#[derive(Parser, Debug)]
+#[command(name = "experiments", version, about)]
+struct Cli {
+    /// Which experiment to run.
+    #[arg(value_enum)]
+    experiment: Which,
+    /// Games per data point (default: each experiment's own, 100 to 200).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..))]
+    games: Option<u32>,
+    /// Where to write the CSV and SVG files.
+    #[arg(long, default_value = "docs/experiments")]
+    out: PathBuf,
+    /// The seed from which every game's agents are seeded.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+enum Which {
+    /// 1. UCT(c) against UCT(c = 1.41) on Hex 7x7, at 100 and 1000 iterations per move.
+    UctC,
+    /// 2. Flat Monte-Carlo, UCB1 and UCT on Hex 7x7 at 100, 1000 and 10000 playouts per move.
+    Algorithms,
+    /// 3. Random, flat Monte-Carlo and UCT at equal time per move on Connect Four.
+    EqualTime,
+    /// 4. MCTS(simulations, c) against MCTS(11, 1.5) on Othello 6x6.
+    OthelloGrid,
+    /// 5. Reward decay 0.9 and a loss worth -100 against plain win/loss rewards, Connect Four.
+    Rewards,
+    /// All five, one after the other.
+    All,
+}
+
+type Result<T> = std::result::Result<T, Box<dyn std::error::Error + Send + Sync>>;
+
+fn spec(text: &str) -> AgentSpec {
+    text.parse().expect("the experiments' specs are valid")
+}
+
+/// Plays `games` games for each pair of `specs` that meets (colours alternating), in
+/// parallel, with a progress bar labelled `label`.
+fn tournament<G: TextGame>(
+    start: &G,
+    specs: &[AgentSpec],
+    format: Format,
+    games: u32,
+    seed: u64,
+    label: &str,
+) -> Standings {
+    let pairings = schedule(specs.len(), format, games);
+    let progress = ProgressBar::new(pairings.len() as u64);
+    progress.set_style(
+        ProgressStyle::with_template(
+            "{msg:24} {bar:40} {pos}/{len} games, {elapsed}, about {eta} left",
+        )
+        .expect("a valid template"),
+    );
+    progress.set_message(label.to_owned());
+    let results = play_games(start, specs, &pairings, seed, |_| progress.inc(1));
+    progress.finish_and_clear();
+    let mut standings = Standings::new(specs.iter().map(ToString::to_string).collect());
+    for r in &results {
+        standings.add(r);
+    }
+    standings
+}
+
+/// `(rate, low, high)` of a score.
+fn rate(score: Score) -> (f64, f64, f64) {
+    let (low, high) = score.interval95();
+    (score.rate(), low, high)
+}
+
+fn write(out: &Path, name: &str, text: &str) -> Result<()> {
+    std::fs::write(out.join(name), text)?;
+    Ok(())
+}
+
+/// 1. The exploration constant on Hex 7x7.
+fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
+    let constants = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0, 1.41, 2.0];
+    let start = Hex::new(7)?;
+    let mut csv = String::from("iterations,c,games,wins,losses,win_rate,low95,high95\n");
+    let mut series = Vec::new();
+    for iterations in [100, 1000] {
+        let fixed = spec(&format!("uct:iterations={iterations},c=1.41,reuse=false"));
+        let mut specs = vec![fixed];
+        specs.extend(
+            constants
+                .iter()
+                .map(|c| spec(&format!("uct:iterations={iterations},c={c},reuse=false"))),
+        );
+        let label = format!("{iterations} iterations");
+        let standings = tournament(&start, &specs, Format::Gauntlet, games, seed, &label);
+        let mut points = Vec::new();
+        println!(
+            "UCT(c) against UCT(c = 1.41), {iterations} iterations per move, {games} games each:"
+        );
+        for (k, &c) in constants.iter().enumerate() {
+            let score = standings.against(k + 1, 0);
+            let (r, low, high) = rate(score);
+            println!(
+                "  c = {c:<4}  {:5.1}%  ({:.1}% - {:.1}%)",
+                100.0 * r,
+                100.0 * low,
+                100.0 * high
+            );
+            writeln!(
+                csv,
+                "{iterations},{c},{},{},{},{r:.4},{low:.4},{high:.4}",
+                score.games(),
+                score.wins,
+                score.losses
+            )?;
+            points.push((c, r, low, high));
+        }
+        series.push(Series {
+            name: format!("{iterations} iterations per move"),
+            points,
+        });
+    }
+    write(out, "uct-c.csv", &csv)?;
+    plot::line_chart(
+        &out.join("uct-c.svg"),
+        Labels {
+            title: "Hex 7x7: UCT(c) against UCT(c = 1.41)",
+            x: "exploration constant c",
+            y: "win rate (95% interval)",
+        },
+        &series,
+        0.0..1.0,
+    )?;
+    Ok(())
+}
+
+/// 2. Flat Monte-Carlo, UCB1 and UCT on Hex 7x7, by budget and colour.
+fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
+    let start = Hex::new(7)?;
+    let names = ["mc", "ucb1", "uct"];
+    let mut csv = String::from(
+        "playouts,agent,opponent,agent_colour,games,wins,losses,win_rate,low95,high95\n",
+    );
+    let mut series: Vec<Series> = Vec::new();
+    for name in names {
+        for colour in ["first", "second"] {
+            series.push(Series {
+                name: format!("{name} moving {colour}"),
+                points: Vec::new(),
+            });
+        }
+    }
+    for budget in [100, 1000, 10000] {
+        let specs = [
+            spec(&format!("mc:playouts={budget}")),
+            spec(&format!("ucb1:playouts={budget}")),
+            spec(&format!("uct:iterations={budget},reuse=false")),
+        ];
+        let label = format!("{budget} playouts");
+        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label);
+        println!(
+            "Hex 7x7, {budget} playouts per move, {games} games per pair (win rate as first / second player):"
+        );
+        for (i, name) in names.iter().enumerate() {
+            let mut line = format!("  {name:<5}");
+            for (c, colour) in [Player::Black, Player::White].into_iter().enumerate() {
+                let mut all = Score::default();
+                for (j, opponent) in names.iter().enumerate() {
+                    if i == j {
+                        continue;
+                    }
+                    let score = standings.against_as(i, j, colour);
+                    all = all + score;
+                    let (r, low, high) = rate(score);
+                    let colour_name = if colour == Player::Black {
+                        "first"
+                    } else {
+                        "second"
+                    };
+                    writeln!(
+                        csv,
+                        "{budget},{name},{opponent},{colour_name},{},{},{},{r:.4},{low:.4},{high:.4}",
+                        score.games(),
+                        score.wins,
+                        score.losses
+                    )?;
+                    let _ = write!(line, "  vs {opponent:<5} {:5.1}%", 100.0 * r);
+                }
+                let (r, low, high) = rate(all);
+                series[2 * i + c]
+                    .points
+                    .push(((budget as f64).log10(), r, low, high));
+                let _ = write!(
+                    line,
+                    "  [{}: {:5.1}%]",
+                    if c == 0 { "first" } else { "second" },
+                    100.0 * r
+                );
+            }
+            println!("{line}");
+        }
+    }
+    write(out, "algorithms.csv", &csv)?;
+    plot::line_chart(
+        &out.join("algorithms.svg"),
+        Labels {
+            title: "Hex 7x7: win rate against the two other algorithms",
+            x: "log10(playouts per move)",
+            y: "win rate (95% interval)",
+        },
+        &series,
+        0.0..1.0,
+    )?;
+    Ok(())
+}
+
+/// 3. Random, flat Monte-Carlo and UCT at equal time per move on Connect Four.
+fn equal_time(out: &Path, games: u32, seed: u64) -> Result<()> {
+    let start = Connect4::new();
+    let names = ["random", "mc", "uct"];
+    let mut csv =
+        String::from("ms_per_move,agent,opponent,games,wins,draws,losses,score,low95,high95\n");
+    let pairs = [
+        (2, 1, "UCT against MC"),
+        (2, 0, "UCT against random"),
+        (1, 0, "MC against random"),
+    ];
+    let mut series: Vec<Series> = pairs
+        .iter()
+        .map(|p| Series {
+            name: p.2.to_owned(),
+            points: Vec::new(),
+        })
+        .collect();
+    for ms in [1, 4, 16, 64] {
+        let specs = [
+            spec("random"),
+            spec(&format!("mc:time={ms}ms")),
+            spec(&format!("uct:time={ms}ms")),
+        ];
+        let label = format!("{ms} ms per move");
+        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label);
+        println!("Connect Four, {ms} ms per move, {games} games per pair:");
+        for (k, &(i, j, title)) in pairs.iter().enumerate() {
+            let score = standings.against(i, j);
+            let (r, low, high) = rate(score);
+            println!(
+                "  {title:<20} {:>3}-{}-{:<3}  score {:5.1}%  ({:.1}% - {:.1}%)",
+                score.wins,
+                score.draws,
+                score.losses,
+                100.0 * r,
+                100.0 * low,
+                100.0 * high
+            );
+            writeln!(
+                csv,
+                "{ms},{},{},{},{},{},{},{r:.4},{low:.4},{high:.4}",
+                names[i],
+                names[j],
+                score.games(),
+                score.wins,
+                score.draws,
+                score.losses
+            )?;
+            series[k].points.push((f64::from(ms).log2(), r, low, high));
+        }
+    }
+    write(out, "equal-time.csv", &csv)?;
+    plot::line_chart(
+        &out.join("equal-time.svg"),
+        Labels {
+            title: "Connect Four at equal time per move",
+            x: "log2(milliseconds per move)",
+            y: "score (95% interval)",
+        },
+        &series,
+        0.0..1.0,
+    )?;
+    Ok(())
+}
+
+/// 4. MCTS(simulations, c) against MCTS(11 simulations, c = 1.5) on Othello 6x6.
+fn othello_grid(out: &Path, games: u32, seed: u64) -> Result<()> {
+    let start = Othello6::new();
+    let simulations: Vec<u32> = (1..=101).step_by(10).collect();
+    let constants = [0.0, 0.5, 1.0, 1.5, 2.0, 2.5];
+    let mut specs = vec![spec("uct:iterations=11,c=1.5,reuse=false")];
+    for c in constants {
+        for s in &simulations {
+            specs.push(spec(&format!("uct:iterations={s},c={c},reuse=false")));
+        }
+    }
+    let standings = tournament(
+        &start,
+        &specs,
+        Format::Gauntlet,
+        games,
+        seed,
+        "Othello 6x6 grid",
+    );
+    let mut csv = String::from("simulations,c,games,wins,draws,losses,score,low95,high95\n");
+    let mut values = Vec::new();
+    println!(
+        "Othello 6x6: score of MCTS(simulations, c) against MCTS(11, 1.5), {games} games each"
+    );
+    print!("  c \\ sims");
+    for s in &simulations {
+        print!("{s:>6}");
+    }
+    println!();
+    for (row, c) in constants.iter().enumerate() {
+        let mut line = Vec::new();
+        print!("  {c:<8}");
+        for (col, s) in simulations.iter().enumerate() {
+            let score = standings.against(1 + row * simulations.len() + col, 0);
+            let (r, low, high) = rate(score);
+            print!("{:>6.2}", r);
+            writeln!(
+                csv,
+                "{s},{c},{},{},{},{},{r:.4},{low:.4},{high:.4}",
+                score.games(),
+                score.wins,
+                score.draws,
+                score.losses
+            )?;
+            line.push(r);
+        }
+        println!();
+        values.push(line);
+    }
+    write(out, "othello-grid.csv", &csv)?;
+    plot::heat_map(
+        &out.join("othello-grid.svg"),
+        Labels {
+            title: "Othello 6x6: score of MCTS(simulations, c) against MCTS(11, 1.5)",
+            x: "simulations per move",
+            y: "exploration constant c",
+        },
+        &simulations
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        &constants
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        &values,
+    )?;
+    Ok(())
+}
+
+/// 5. Reward decay and a loss of -100 against plain win/loss rewards on Connect Four.
+fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
+    let start = Connect4::new();
+    let variants = [
+        ("plain", ""),
+        ("decay 0.9", ",decay=0.9"),
+        ("loss -100", ",loss=-100"),
+        ("decay 0.9 + loss -100", ",decay=0.9,loss=-100"),
+    ];
+    let mut csv = String::from(
+        "iterations,variant,games,wins,draws,losses,score,low95,high95,elo,elo_margin95\n",
+    );
+    let mut series: Vec<Series> = variants
+        .iter()
+        .skip(1)
+        .map(|v| Series {
+            name: format!("{} against plain", v.0),
+            points: Vec::new(),
+        })
+        .collect();
+    for iterations in [1000, 10000] {
+        let specs: Vec<AgentSpec> = variants
+            .iter()
+            .map(|(_, keys)| spec(&format!("uct:iterations={iterations},reuse=false{keys}")))
+            .collect();
+        let label = format!("{iterations} iterations");
+        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label);
+        let ratings = standings.ratings();
+        println!("Connect Four, UCT {iterations} iterations per move, {games} games per pair:");
+        for (k, (name, _)) in variants.iter().enumerate() {
+            let total = standings.total(k);
+            let against_plain = standings.against(k, 0);
+            let (r, low, high) = rate(total);
+            let against = if k == 0 {
+                String::new()
+            } else {
+                format!("  against plain {:5.1}%", 100.0 * against_plain.rate())
+            };
+            println!(
+                "  {name:<22} score {:5.1}% ({:.1}% - {:.1}%)  Elo {:+.0} ± {:.0}{against}",
+                100.0 * r,
+                100.0 * low,
+                100.0 * high,
+                ratings[k].elo,
+                ratings[k].margin
+            );
+            writeln!(
+                csv,
+                "{iterations},{name},{},{},{},{},{r:.4},{low:.4},{high:.4},{:.1},{:.1}",
+                total.games(),
+                total.wins,
+                total.draws,
+                total.losses,
+                ratings[k].elo,
+                ratings[k].margin
+            )?;
+            if k > 0 {
+                let (r, low, high) = rate(against_plain);
+                series[k - 1]
+                    .points
+                    .push((f64::from(iterations).log10(), r, low, high));
+            }
+        }
+    }
+    write(out, "rewards.csv", &csv)?;
+    plot::line_chart(
+        &out.join("rewards.svg"),
+        Labels {
+            title: "Connect Four: UCT reward variants against plain win/loss UCT",
+            x: "log10(iterations per move)",
+            y: "score against plain (95% interval)",
+        },
+        &series,
+        0.0..1.0,
+    )?;
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Err(e) = std::fs::create_dir_all(&cli.out) {
+        eprintln!("experiments: cannot create {}: {e}", cli.out.display());
+        return ExitCode::FAILURE;
+    }
+    let all = cli.experiment == Which::All;
+    let runs: [(Which, u32, fn(&Path, u32, u64) -> Result<()>); 5] = [
+        (Which::UctC, 200, uct_c),
+        (Which::Algorithms, 200, algorithms),
+        (Which::EqualTime, 100, equal_time),
+        (Which::OthelloGrid, 100, othello_grid),
+        (Which::Rewards, 100, rewards),
+    ];
+    for (which, default_games, run) in runs {
+        if !all && which != cli.experiment {
+            continue;
+        }
+        let clock = Instant::now();
+        let games = cli.games.unwrap_or(default_games);
+        if let Err(e) = run(&cli.out, games, cli.seed) {
+            eprintln!("experiments: {which:?}: {e}");
+            return ExitCode::FAILURE;
+        }
+        println!(
+            "{which:?}: {:.1} s on {} threads\n",
+            clock.elapsed().as_secs_f64(),
+            rayon::current_num_threads()
+        );
+    }
+    ExitCode::SUCCESS
+}
