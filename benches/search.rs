@@ -15,7 +15,12 @@ use gamesearch::search::{Agent, AgentSpec, AlphaBeta, AlphaBetaConfig, Budget};
 
 /// Benchmarks the agent of `spec` (which must have an iteration budget) on `start`, after
 /// checking that it answers with a legal action and runs the iterations it was given.
-fn bench_agent<G: Game + 'static>(c: &mut Criterion, game: &str, spec: &str, start: &G) {
+fn bench_agent<G: Game + Send + Sync + 'static>(
+    c: &mut Criterion,
+    game: &str,
+    spec: &str,
+    start: &G,
+) {
     let spec: AgentSpec = spec.parse().expect("a valid spec");
     let budget = spec.budget();
     let iterations = budget.iterations.expect("an iteration budget");

@@ -66,6 +66,9 @@ enum Which {
 
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
+/// An experiment: where to write, games per point, seed.
+type Experiment = fn(&Path, u32, u64) -> Result<()>;
+
 fn spec(text: &str) -> AgentSpec {
     text.parse().expect("the experiments' specs are valid")
 }
@@ -221,7 +224,7 @@ fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
                 let (r, low, high) = rate(all);
                 series[2 * i + c]
                     .points
-                    .push(((budget as f64).log10(), r, low, high));
+                    .push((f64::from(budget).log10(), r, low, high));
                 let _ = write!(
                     line,
                     "  [{}: {:5.1}%]",
@@ -467,7 +470,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let all = cli.experiment == Which::All;
-    let runs: [(Which, u32, fn(&Path, u32, u64) -> Result<()>); 5] = [
+    let runs: [(Which, u32, Experiment); 5] = [
         (Which::UctC, 200, uct_c),
         (Which::Algorithms, 200, algorithms),
         (Which::EqualTime, 100, equal_time),

@@ -182,6 +182,14 @@ fn describe<A: std::fmt::Display + PartialEq>(report: &Report<A>) -> String {
             report.depth, report.iterations
         );
     }
+    if let Some(proof) = report.proof {
+        let verdict = match proof {
+            gamesearch::core::Wdl::Win => "it has proven a win",
+            gamesearch::core::Wdl::Draw => "it has proven a draw",
+            gamesearch::core::Wdl::Loss => "it has proven that it loses against best play",
+        };
+        return format!(" ({} playouts): {verdict}{line}", report.iterations);
+    }
     match report.value() {
         Some(mean) => format!(
             " ({} playouts): it rates its winning chances {:.0}%{line}",

@@ -53,8 +53,16 @@ pub trait Game: Clone + Eq + Debug + Display {
     /// A move. Small and `Copy`: a column, a cell, a square, or `pass`.
     ///
     /// Its `Display` and `FromStr` are the game's move notation (`4`, `d3`, `a1`), and must
-    /// agree: an action's text parses back to the same action.
-    type Action: Copy + Eq + Hash + Debug + Display + FromStr<Err: Error + Send + Sync + 'static>;
+    /// agree: an action's text parses back to the same action. Actions are plain data, and so
+    /// `Send + Sync` (searches may run on several threads).
+    type Action: Copy
+        + Eq
+        + Hash
+        + Debug
+        + Display
+        + FromStr<Err: Error + Send + Sync + 'static>
+        + Send
+        + Sync;
 
     /// The player whose turn it is. In a finished game, the player who would have moved next.
     fn to_move(&self) -> Player;

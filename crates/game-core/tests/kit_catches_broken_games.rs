@@ -31,7 +31,9 @@ enum Defect {
 }
 
 /// How a broken game writes and reads its actions.
-trait Notation: Copy + Eq + Hash + fmt::Debug + fmt::Display + FromStr<Err = ParseCellError> {
+trait Notation:
+    Copy + Eq + Hash + fmt::Debug + fmt::Display + FromStr<Err = ParseCellError> + Send + Sync
+{
     fn cell(self) -> Cell;
     fn from_cell(cell: Cell) -> Self;
 }

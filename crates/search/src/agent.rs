@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use game_core::Game;
+use game_core::{Game, Wdl};
 
 use crate::Budget;
 
@@ -54,8 +54,12 @@ pub struct ActionStats<A> {
     pub action: A,
     /// How many iterations went through it.
     pub visits: u64,
-    /// Its mean reward for the player to move at the root (`NaN` when unvisited).
+    /// Its mean reward for the player to move at the root (`NaN` when unvisited; `+inf` or
+    /// `-inf` when the UCT solver proved it won or lost).
     pub mean: f64,
+    /// The result proven for the player to move at the root if they play it (the UCT solver,
+    /// and alpha-beta when its score is decisive); `None` when not proven.
+    pub proof: Option<Wdl>,
 }
 
 /// What a search found: the statistics of the root's actions, the principal variation, and
@@ -81,6 +85,9 @@ pub struct Report<A> {
     /// For depth-limited search: the value of the position for the player to move, in
     /// [`score`](crate::score) units.
     pub score: Option<i32>,
+    /// The result proven for the player to move, when the search proved one (the UCT solver;
+    /// alpha-beta when its score is a forced win or loss).
+    pub proof: Option<Wdl>,
 }
 
 impl<A> Report<A> {

@@ -49,4 +49,4 @@ pub use budget::Budget;
 pub use flat::{Flat, Policy};
 pub use random::Random;
 pub use spec::{AgentSpec, SpecError};
-pub use uct::{Expansion, FinalChoice, Uct, UctConfig};
+pub use uct::{Expansion, FinalChoice, RootParallel, Uct, UctConfig};

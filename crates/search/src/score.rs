@@ -1,6 +1,6 @@
 //! Values of depth-limited search: evaluator units, and wins and losses by distance.
 
-use game_core::{Outcome, Player};
+use game_core::{Outcome, Player, Wdl};
 
 /// The value of a win on the spot, for the player to move. A win `p` plies from the root is
 /// worth `WIN - p`, so a search prefers the quickest win and the slowest loss. Evaluators must
@@ -25,4 +25,15 @@ pub fn terminal(outcome: Outcome, player: Player, ply: u32) -> i32 {
 #[must_use]
 pub fn is_decisive(value: i32) -> bool {
     value.abs() > MAX_EVAL
+}
+
+/// The result a decisive value proves for the side it belongs to: a forced win or loss;
+/// `None` for any other value (a draw is not told apart from an even evaluation).
+#[must_use]
+pub fn proof(value: i32) -> Option<Wdl> {
+    match value {
+        v if v > MAX_EVAL => Some(Wdl::Win),
+        v if v < -MAX_EVAL => Some(Wdl::Loss),
+        _ => None,
+    }
 }

@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::{
     Agent, AlphaBeta, AlphaBetaConfig, Budget, Expansion, FinalChoice, Flat, Plain, Policy, Random,
-    Reference, Uct, UctConfig,
+    Reference, RootParallel, Uct, UctConfig,
 };
 
 /// An agent and its budget, as text: `NAME` or `NAME:KEY=VALUE,KEY=VALUE,...`.
@@ -19,7 +19,7 @@ use crate::{
 /// | `random` | `seed` |
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
-/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `decay` (1), `nodes` (4000000), `win`/`draw`/`loss` |
+/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1), `parallel` (`root`), `win`/`draw`/`loss` |
 /// | `minimax`, `negamax` | `depth` (4) |
 /// | `alphabeta` | `depth` (64 with `time`, else 8), `time`, `table` (MiB, 16; 0 for none), `ordering` (true), `pvs` (true) |
 ///
@@ -48,7 +48,8 @@ pub struct AgentSpec {
 enum Algorithm {
     Random,
     Flat(Policy),
-    Uct(UctConfig),
+    /// UCT, on this many threads (root parallelisation above one).
+    Uct(UctConfig, usize),
     Reference(Plain, u32),
     AlphaBeta(AlphaBetaConfig),
 }
@@ -67,7 +68,7 @@ impl AgentSpec {
             Algorithm::Random => "random",
             Algorithm::Flat(Policy::Uniform) => "mc",
             Algorithm::Flat(Policy::Ucb1 { .. }) => "ucb1",
-            Algorithm::Uct(_) => "uct",
+            Algorithm::Uct(..) => "uct",
             Algorithm::Reference(Plain::Minimax, _) => "minimax",
             Algorithm::Reference(Plain::NegaMax, _) => "negamax",
             Algorithm::Reference(Plain::AlphaBeta, _) | Algorithm::AlphaBeta(_) => "alphabeta",
@@ -77,9 +78,13 @@ impl AgentSpec {
     /// Builds the agent for game `G`, seeded with the spec's `seed` or else `seed`.
     /// Depth-limited agents get an evaluator that returns 0: they play by the wins and losses
     /// they can see. Use [`build_with_evaluator`](AgentSpec::build_with_evaluator) to give them
-    /// the game's heuristic.
+    /// the game's heuristic. The game must be `Send + Sync`, as `uct:threads=N` searches it on
+    /// several threads (plain data, as every game here, is).
     #[must_use]
-    pub fn build<G: Game + 'static>(&self, seed: u64) -> Box<dyn Agent<G>> {
+    pub fn build<G>(&self, seed: u64) -> Box<dyn Agent<G>>
+    where
+        G: Game + Send + Sync + 'static,
+    {
         self.build_with_evaluator(seed, |_: &G| 0)
     }
 
@@ -88,14 +93,22 @@ impl AgentSpec {
     #[must_use]
     pub fn build_with_evaluator<G, E>(&self, seed: u64, evaluator: E) -> Box<dyn Agent<G>>
     where
-        G: Game + 'static,
+        G: Game + Send + Sync + 'static,
         E: Evaluator<G> + 'static,
     {
         let seed = self.seed.unwrap_or(seed);
         match self.algorithm {
             Algorithm::Random => Box::new(Random::new(seed)),
             Algorithm::Flat(policy) => Box::new(Flat::<G, _>::new(policy, self.reward, seed)),
-            Algorithm::Uct(config) => Box::new(Uct::<G, _>::with_config(config, self.reward, seed)),
+            Algorithm::Uct(config, 1) => {
+                Box::new(Uct::<G, _>::with_config(config, self.reward, seed))
+            }
+            Algorithm::Uct(config, threads) => Box::new(RootParallel::<G, _>::new(
+                threads,
+                config,
+                self.reward,
+                seed,
+            )),
             Algorithm::Reference(plain, depth) => {
                 Box::new(Reference::<G, E>::new(plain, depth, evaluator))
             }
@@ -189,9 +202,12 @@ impl FromStr for AgentSpec {
                 &["c"],
             ),
             "uct" => (
-                Algorithm::Uct(UctConfig::default()),
+                Algorithm::Uct(UctConfig::default(), 1),
                 MONTE_CARLO,
-                &["c", "reuse", "final", "expand", "decay", "nodes"],
+                &[
+                    "c", "reuse", "final", "expand", "decay", "nodes", "solver", "threads",
+                    "parallel",
+                ],
             ),
             "minimax" => (Algorithm::Reference(Plain::Minimax, 4), &[], &["depth"]),
             "negamax" => (Algorithm::Reference(Plain::NegaMax, 4), &[], &["depth"]),
@@ -269,7 +285,7 @@ impl FromStr for AgentSpec {
                     }
                     match &mut algorithm {
                         Algorithm::Flat(Policy::Ucb1 { c: slot }) => *slot = c,
-                        Algorithm::Uct(config) => config.exploration = c,
+                        Algorithm::Uct(config, _) => config.exploration = c,
                         _ => unreachable!("only ucb1 and uct have c"),
                     }
                 }
@@ -306,12 +322,29 @@ impl FromStr for AgentSpec {
                     }
                 }
                 _ => {
-                    let Algorithm::Uct(config) = &mut algorithm else {
+                    let Algorithm::Uct(config, threads) = &mut algorithm else {
                         unreachable!("only uct has these keys")
                     };
                     match key.as_str() {
                         "reuse" => {
                             config.reuse = value.parse().map_err(|_| bad("true or false"))?;
+                        }
+                        "solver" => {
+                            config.solver = value.parse().map_err(|_| bad("true or false"))?;
+                        }
+                        "threads" => {
+                            *threads = value
+                                .parse()
+                                .ok()
+                                .filter(|n: &usize| (1..=1024).contains(n))
+                                .ok_or_else(|| bad("a whole number from 1 to 1024"))?;
+                        }
+                        "parallel" => {
+                            if value != "root" {
+                                return Err(bad(
+                                    "root (tree parallelisation is not implemented yet)",
+                                ));
+                            }
                         }
                         "final" => {
                             config.final_choice = match value {
@@ -350,10 +383,10 @@ impl FromStr for AgentSpec {
             Algorithm::AlphaBeta(config) if !explicit_depth && budget.time.is_none() => {
                 config.max_depth = 8;
             }
-            Algorithm::Flat(_) | Algorithm::Uct(_)
+            Algorithm::Flat(_) | Algorithm::Uct(..)
                 if budget.iterations.is_none() && budget.time.is_none() =>
             {
-                budget.iterations = Some(if matches!(algorithm, Algorithm::Uct(_)) {
+                budget.iterations = Some(if matches!(algorithm, Algorithm::Uct(..)) {
                     10_000
                 } else {
                     1_000

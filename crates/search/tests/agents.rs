@@ -11,14 +11,20 @@ use games_connect4::Connect4;
 use search::{Agent, AgentSpec, Budget, Flat, Random, Uct, UctConfig};
 
 /// The Monte-Carlo agents under test, by spec.
-const SPECS: [&str; 4] = [
+const SPECS: [&str; 6] = [
     "mc:playouts=3000",
     "ucb1:playouts=3000",
     "uct:iterations=3000",
     "uct:iterations=3000,expand=all",
+    "uct:iterations=3000,solver=true",
+    "uct:iterations=3000,threads=2",
 ];
 
-fn choose<G: Game + 'static>(spec: &str, position: &G, seed: u64) -> Option<G::Action> {
+fn choose<G: Game + Send + Sync + 'static>(
+    spec: &str,
+    position: &G,
+    seed: u64,
+) -> Option<G::Action> {
     let spec: AgentSpec = spec.parse().unwrap();
     spec.build::<G>(seed).choose(position, &spec.budget())
 }
@@ -349,4 +355,55 @@ fn equal_actions_are_chosen_at_random() {
             "{spec}: {counts:?}"
         );
     }
+}
+
+#[test]
+fn root_parallel_uct_splits_the_budget_and_merges_the_root() {
+    let spec: AgentSpec = "uct:iterations=20001,threads=3".parse().unwrap();
+    let mut agent = spec.build::<Connect4>(5);
+    let start = Connect4::new();
+    agent.choose(&start, &spec.budget()).unwrap();
+    let report = agent.report().unwrap().clone();
+    assert_eq!(report.iterations, 20_001);
+    assert_eq!(report.actions.iter().map(|a| a.visits).sum::<u64>(), 20_001);
+    assert_eq!(report.actions.len(), 7);
+    assert_eq!(
+        report.chosen,
+        Some(report.actions[0].action),
+        "the most visited"
+    );
+    // One thread is plain UCT: the same seed gives the same search.
+    let one: AgentSpec = "uct:iterations=5000,threads=1".parse().unwrap();
+    let plain: AgentSpec = "uct:iterations=5000".parse().unwrap();
+    let mut a = one.build::<Connect4>(9);
+    let mut b = plain.build::<Connect4>(9);
+    a.choose(&start, &one.budget());
+    b.choose(&start, &plain.budget());
+    assert_eq!(a.report().unwrap().actions, b.report().unwrap().actions);
+    // Trees are reused on every thread: after two moves the root keeps visits.
+    agent.played(&start, report.chosen.unwrap());
+    let after = start.after(report.chosen.unwrap());
+    agent.played(&after, "1".parse().unwrap());
+    let next = after.after("1".parse().unwrap());
+    agent.choose(&next, &spec.budget()).unwrap();
+    assert!(agent.report().unwrap().root_visits > 20_001);
+}
+
+#[test]
+fn parallel_specs_are_checked() {
+    let error = "uct:threads=0"
+        .parse::<AgentSpec>()
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("a whole number from 1 to 1024"), "{error}");
+    let error = "uct:parallel=tree"
+        .parse::<AgentSpec>()
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("not implemented"), "{error}");
+    assert!(
+        "uct:threads=2,parallel=root,solver=true"
+            .parse::<AgentSpec>()
+            .is_ok()
+    );
 }

@@ -311,6 +311,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBeta<G, E> {
                     action: a,
                     visits: 0,
                     mean: value.map_or(f64::NAN, f64::from),
+                    proof: value.and_then(score::proof),
                 })
                 .into_iter()
                 .collect(),
@@ -318,6 +319,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBeta<G, E> {
             nodes: self.nodes as usize,
             depth,
             score: value,
+            proof: value.and_then(score::proof),
         });
         chosen
     }
@@ -395,6 +397,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for Reference<G, E> {
             nodes: 0,
             depth: self.depth,
             score: value,
+            proof: value.and_then(score::proof),
         });
         chosen
     }

@@ -128,6 +128,7 @@ impl<G: Game, R: Reward<G>> Agent<G> for Flat<G, R> {
                 action: actions[i],
                 visits: visits[i],
                 mean: mean(i),
+                proof: None,
             })
             .collect();
         stats.sort_by_key(|s| std::cmp::Reverse(s.visits));
@@ -141,6 +142,7 @@ impl<G: Game, R: Reward<G>> Agent<G> for Flat<G, R> {
             nodes: 0,
             depth: 0,
             score: None,
+            proof: None,
         });
         Some(chosen)
     }

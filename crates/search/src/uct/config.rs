@@ -32,12 +32,20 @@ pub enum Expansion {
 /// | `decay` | 1.0 (none) | a reward counts `decay^plies` of its value, plies to the end of the game |
 /// | `reuse` | true | keep the subtree of the moves actually played |
 /// | `max_nodes` | 4,000,000 | the tree never grows past this many nodes (about 24 bytes each) |
+/// | `solver` | false | MCTS-Solver: prove wins, losses and draws in the tree (see below) |
 ///
 /// The exploration constant: UCB1's `sqrt(2)` is the constant of the regret bound for rewards
 /// in `[0, 1]`, not the best one in practice. Tuned on games, the best constant for win/loss
 /// rewards in `[0, 1]` comes out well below it, about 0.3 on 7x7 Hex in published student
 /// experiments; 0.4 is a middle value across Hex, Connect Four and Othello. Rewards on another
 /// scale (a loss worth -100) need a constant on that scale.
+///
+/// The solver (Winands, Björnsson and Saito 2008) marks a node won when one of its children is
+/// a win for the player choosing there, lost when every child is a loss for that player, and
+/// (for games with draws) drawn when every child is decided and the best of them is a draw.
+/// Selection never enters a lost child while another is open and always takes a won one; an
+/// iteration that reaches a decided node backs up its result instead of playing out; the
+/// search stops as soon as the root is decided, and plays a proven win when it has one.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct UctConfig {
     /// The exploration constant `c`.
@@ -53,6 +61,8 @@ pub struct UctConfig {
     /// The most nodes the tree may hold; when full, the search keeps playing out from its
     /// leaves without adding nodes.
     pub max_nodes: usize,
+    /// Prove results in the tree (MCTS-Solver).
+    pub solver: bool,
 }
 
 impl Default for UctConfig {
@@ -64,6 +74,7 @@ impl Default for UctConfig {
             decay: 1.0,
             reuse: true,
             max_nodes: 4_000_000,
+            solver: false,
         }
     }
 }

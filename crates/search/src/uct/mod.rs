@@ -15,16 +15,18 @@
 //! path's actions on it, so a node is 24 bytes.
 
 mod config;
+mod parallel;
 mod tree;
 
 pub use config::{Expansion, FinalChoice, UctConfig};
+pub use parallel::RootParallel;
 
-use game_core::{Game, Player, Reward, Status, WinDrawLoss};
+use game_core::{Game, Outcome, Player, Reward, Status, Wdl, WinDrawLoss};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{ActionStats, Agent, Budget, Report};
-use tree::{NodeId, ROOT, Tree};
+use tree::{NodeId, Proof, ROOT, Tree};
 
 /// The UCT agent: Monte-Carlo tree search on an arena of nodes, with tree reuse between moves.
 ///
@@ -153,11 +155,18 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 self.path.push((child, mover));
                 break;
             }
-            let best = select(
-                &self.tree.nodes[current.children()],
-                c as f32,
-                (current.visits as f32).ln(),
-            );
+
+            let children = &self.tree.nodes[current.children()];
+            let log_visits = (current.visits as f32).ln();
+            let mut best = select(children, c as f32, log_visits);
+            if self.config.solver && children[best].proof == Proof::Draw {
+                // A proven draw has nothing left to learn; while other children are open, the
+                // iteration goes to the best of those instead (else the proof of the node waits
+                // for UCB to explore moves that look worse than the draw).
+                if let Some(open) = select_open(children, c as f32, log_visits) {
+                    best = open;
+                }
+            }
             let child = current.first + best as NodeId;
             position.play(
                 self.tree.nodes[child as usize]
@@ -166,18 +175,42 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             );
             self.path.push((child, mover));
             node = child;
+            if self.config.solver && self.tree.nodes[node as usize].proof != Proof::Open {
+                break; // decided: back up its result instead of playing out
+            }
         }
         self.simulate_and_backpropagate(position);
         1
     }
 
-    /// Plays out from `position` (the end of the path) and backs the result up the path.
+    /// Plays out from `position` (the end of the path) and backs the result up the path; with
+    /// the solver, a decided end of the path backs up its proven result instead, and new proofs
+    /// are carried up the path.
     fn simulate_and_backpropagate(&mut self, mut position: G) {
+        let last = self.path.last().copied();
         let (outcome, plies) = match position.status() {
-            Status::Over(outcome) => (outcome, 0),
+            Status::Over(outcome) => {
+                if let (true, Some((id, mover))) = (self.config.solver, last) {
+                    let proof = match outcome.for_player(mover) {
+                        Wdl::Win => Proof::Win,
+                        Wdl::Draw => Proof::Draw,
+                        Wdl::Loss => Proof::Loss,
+                    };
+                    let draw = self.reward.reward(&position, Outcome::Draw, mover);
+                    self.tree.nodes[id as usize].prove(proof, draw);
+                }
+                (outcome, 0)
+            }
             Status::Ongoing => {
-                let playout = position.random_playout(&mut self.rng);
-                (playout.outcome, playout.plies)
+                match last.map(|(id, mover)| (self.tree.nodes[id as usize].proof, mover)) {
+                    Some((Proof::Win, mover)) => (Outcome::Win(mover), 0),
+                    Some((Proof::Loss, mover)) => (Outcome::Win(mover.opponent()), 0),
+                    Some((Proof::Draw, _)) => (Outcome::Draw, 0),
+                    Some((Proof::Open, _)) | None => {
+                        let playout = position.random_playout(&mut self.rng);
+                        (playout.outcome, playout.plies)
+                    }
+                }
             }
         };
         let rewards = Player::BOTH.map(|p| self.reward.reward(&position, outcome, p));
@@ -190,6 +223,41 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 value *= self.config.decay.powi(to_end);
             }
             self.tree.nodes[id as usize].record(value);
+        }
+        if self.config.solver {
+            let draws = Player::BOTH.map(|p| self.reward.reward(&position, Outcome::Draw, p));
+            self.propagate_proofs(draws);
+        }
+    }
+
+    /// Carries proofs up the path: from its end, each node that its children now decide is
+    /// marked, up to the first that stays open (or the root). `draws` is the draw's reward
+    /// for each player.
+    fn propagate_proofs(&mut self, draws: [f64; 2]) {
+        for i in (0..self.path.len()).rev() {
+            let (id, mover) = self.path[i];
+            if self.tree.nodes[id as usize].proof == Proof::Open {
+                let proof = self.tree.proof_from_children(id);
+                if proof == Proof::Open {
+                    return;
+                }
+                self.tree.nodes[id as usize].prove(proof, draws[mover.index()]);
+            }
+        }
+        let proof = self.tree.proof_from_children(ROOT);
+        if proof != Proof::Open {
+            self.tree.nodes[ROOT as usize].prove(proof, 0.0);
+        }
+    }
+
+    /// The result the solver proved for the player to move at the root, if any.
+    fn root_proof(&self) -> Option<Wdl> {
+        // The root's proof is for the player who moved into it: the other side.
+        match self.tree.nodes[ROOT as usize].proof {
+            Proof::Open => None,
+            Proof::Win => Some(Wdl::Loss),
+            Proof::Draw => Some(Wdl::Draw),
+            Proof::Loss => Some(Wdl::Win),
         }
     }
 
@@ -214,18 +282,38 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
     fn final_choice(&self) -> Option<NodeId> {
         let root = &self.tree.nodes[ROOT as usize];
         let tried = root.first as usize..root.first as usize + root.tried as usize;
+        // A proven win first, a proven loss last; then by the configured choice.
+        // With a proven draw at hand, an open child is only worth more if its mean says so
+        // (the draw's visits stop growing once it is proven, so visits alone would not tell).
+        let children = &self.tree.nodes[tried.clone()];
+        let draw = children
+            .iter()
+            .filter(|n| n.proof == Proof::Draw)
+            .map(|n| n.mean)
+            .reduce(f32::max);
+        let rank = |n: &tree::Node<G::Action>| match (n.proof, draw) {
+            (Proof::Win, _) => 3,
+            (Proof::Open, Some(d)) if n.mean > d => 2,
+            (Proof::Draw, _) => 1,
+            (Proof::Open, Some(_)) => 0,
+            (Proof::Open, None) => 1,
+            (Proof::Loss, _) => -1,
+        };
         let key = |i: &usize| {
             let n = &self.tree.nodes[*i];
-            match self.config.final_choice {
+            let (first, second) = match self.config.final_choice {
                 FinalChoice::MostVisits => (f64::from(n.visits), n.mean()),
                 FinalChoice::BestMean => (n.mean(), f64::from(n.visits)),
                 FinalChoice::MostWins => (n.mean() * f64::from(n.visits), f64::from(n.visits)),
-            }
+            };
+            (rank(n), first, second)
         };
         tried
             .max_by(|a, b| {
                 let (ka, kb) = (key(a), key(b));
-                ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+                ka.0.cmp(&kb.0)
+                    .then(ka.1.total_cmp(&kb.1))
+                    .then(ka.2.total_cmp(&kb.2))
             })
             .map(|i| i as NodeId)
     }
@@ -244,6 +332,12 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 action: n.action.expect("a child"),
                 visits: u64::from(n.visits),
                 mean: n.mean(),
+                proof: match n.proof {
+                    Proof::Open => None,
+                    Proof::Win => Some(Wdl::Win),
+                    Proof::Draw => Some(Wdl::Draw),
+                    Proof::Loss => Some(Wdl::Loss),
+                },
             })
             .collect();
         actions.sort_by_key(|s| std::cmp::Reverse(s.visits));
@@ -267,6 +361,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             nodes: self.tree.len(),
             depth: 0,
             score: None,
+            proof: self.root_proof(),
         }
     }
 }
@@ -317,6 +412,18 @@ fn select<A>(children: &[tree::Node<A>], c: f32, log_parent_visits: f32) -> usiz
         .unwrap_or(0)
 }
 
+/// The open (unproven) child with the largest UCB1 score, if there is one.
+fn select_open<A>(children: &[tree::Node<A>], c: f32, log_parent_visits: f32) -> Option<usize> {
+    let scale = c * log_parent_visits.sqrt();
+    children
+        .iter()
+        .enumerate()
+        .filter(|(_, child)| child.proof == Proof::Open)
+        .map(|(i, child)| (i, child.mean + scale * child.inv_sqrt_visits))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+}
+
 impl<G: Game, R: Reward<G>> Agent<G> for Uct<G, R> {
     fn choose(&mut self, position: &G, budget: &Budget) -> Option<G::Action> {
         if position.status().is_over() {
@@ -326,6 +433,9 @@ impl<G: Game, R: Reward<G>> Agent<G> for Uct<G, R> {
         self.set_root(position);
         let mut meter = budget.start();
         while meter.more() {
+            if self.config.solver && self.tree.nodes[ROOT as usize].proof != Proof::Open {
+                break; // the root is decided: nothing left to search
+            }
             let done = self.iterate(position);
             meter.count(done);
         }

@@ -20,6 +20,11 @@ pub(crate) const ROOT: NodeId = 0;
 /// child's UCB1 score is one multiply-add (`mean + c * sqrt(ln N) * inv_sqrt_visits`), with the
 /// division and the square root paid once per visit in backpropagation instead of once per
 /// child per level in selection. 24 bytes for one-, two- and three-byte actions.
+///
+/// With the solver, a proven node's `mean` is its exact value and its `inv_sqrt_visits` 0:
+/// `+inf` for a proven win for the player who moved into it, `-inf` for a proven loss, the
+/// draw's reward for a proven draw. Selection needs no extra test: a won child always scores
+/// highest, a lost one lowest, and a drawn one gets no exploration bonus. `proof` says which.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<A> {
     /// Mean reward of the iterations through this node (0 before the first).
@@ -34,8 +39,23 @@ pub(crate) struct Node<A> {
     pub(crate) len: u16,
     /// Children visited at least once: always the first `tried` of them.
     pub(crate) tried: u16,
+    /// What the solver has proven, for the player who moved into this node.
+    pub(crate) proof: Proof,
     /// The action from the parent (`None` only at the root).
     pub(crate) action: Option<A>,
+}
+
+/// A node's proven result, for the player who moved into it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Proof {
+    /// Not proven.
+    Open,
+    /// A win, whatever the opponent does.
+    Win,
+    /// A draw with best play.
+    Draw,
+    /// A loss, whatever this player does.
+    Loss,
 }
 
 impl<A> Node<A> {
@@ -47,6 +67,7 @@ impl<A> Node<A> {
             first: 0,
             len: 0,
             tried: 0,
+            proof: Proof::Open,
             action,
         }
     }
@@ -55,14 +76,31 @@ impl<A> Node<A> {
     #[inline]
     pub(crate) fn record(&mut self, reward: f64) {
         self.visits += 1;
-        let n = self.visits as f32;
-        self.mean += (reward as f32 - self.mean) / n;
-        self.inv_sqrt_visits = n.sqrt().recip();
+        if self.proof == Proof::Open {
+            let n = self.visits as f32;
+            self.mean += (reward as f32 - self.mean) / n;
+            self.inv_sqrt_visits = n.sqrt().recip();
+        }
     }
 
-    /// Mean reward for the player who played `action` (`NaN` before the first visit).
+    /// Marks this node proven, with its exact value for selection and no exploration bonus
+    /// (nothing about it is uncertain any more): `+inf` for a win, `-inf` for a loss, and
+    /// `draw` (the draw's reward for the player who moved into it) for a draw.
+    pub(crate) fn prove(&mut self, proof: Proof, draw: f64) {
+        self.proof = proof;
+        self.inv_sqrt_visits = 0.0;
+        self.mean = match proof {
+            Proof::Win => f32::INFINITY,
+            Proof::Loss => f32::NEG_INFINITY,
+            Proof::Draw => draw as f32,
+            Proof::Open => self.mean,
+        };
+    }
+
+    /// Mean reward for the player who played `action` (`NaN` before the first visit; `+inf`
+    /// or `-inf` when proven won or lost).
     pub(crate) fn mean(&self) -> f64 {
-        if self.visits == 0 {
+        if self.visits == 0 && self.mean.is_finite() {
             f64::NAN
         } else {
             f64::from(self.mean)
@@ -96,6 +134,31 @@ impl<A: Copy> Tree<A> {
         Tree {
             nodes: vec![Node::new(None)],
             spare: Vec::new(),
+        }
+    }
+
+    /// What is proven about `id` from its children, for the player who moved into it: a loss
+    /// if a child wins for the player choosing there, a win if every child loses, a draw if
+    /// every child is decided and the best is a draw; open otherwise.
+    pub(crate) fn proof_from_children(&self, id: NodeId) -> Proof {
+        let node = &self.nodes[id as usize];
+        if node.len == 0 {
+            return Proof::Open;
+        }
+        let mut all_decided = node.tried == node.len;
+        let mut any_draw = false;
+        for child in &self.nodes[node.children()] {
+            match child.proof {
+                Proof::Win => return Proof::Loss,
+                Proof::Draw => any_draw = true,
+                Proof::Loss => {}
+                Proof::Open => all_decided = false,
+            }
+        }
+        match (all_decided, any_draw) {
+            (false, _) => Proof::Open,
+            (true, true) => Proof::Draw,
+            (true, false) => Proof::Win,
         }
     }
 
