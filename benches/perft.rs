@@ -8,6 +8,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamesearch::connect4::Connect4;
 use gamesearch::core::testing::TicTacToe;
 use gamesearch::core::{Game, perft};
+use gamesearch::hex::Hex;
 use gamesearch::othello::Othello;
 
 /// Benchmarks `perft(start, depth)` and checks its answer, so a fast wrong answer cannot pass.
@@ -29,6 +30,8 @@ fn perft_benches(c: &mut Criterion) {
     bench_perft(c, "tictactoe", &TicTacToe::new(), 9, 255_168);
     bench_perft(c, "connect4-7x6", &Connect4::new(), 8, 5_686_266);
     bench_perft(c, "othello-8x8", &Othello::new(), 8, 390_216);
+    let hex = Hex::new(11).expect("11x11");
+    bench_perft(c, "hex-11x11", &hex, 3, 1_727_880);
 }
 
 criterion_group!(benches, perft_benches);

@@ -46,10 +46,28 @@ fn search(c: &mut Criterion) {
     bench_agent(c, "connect4-7x6", "uct:iterations=20000", &connect4);
     bench_agent(c, "connect4-7x6", "mc:playouts=20000", &connect4);
     bench_agent(c, "connect4-7x6", "ucb1:playouts=20000", &connect4);
+    bench_agent(
+        c,
+        "connect4-7x6",
+        "uct:iterations=20000,solver=true",
+        &connect4,
+    );
+    bench_agent(
+        c,
+        "connect4-7x6",
+        "uct:iterations=20000,threads=2",
+        &connect4,
+    );
     let hex = Hex::new(11).expect("11x11");
     bench_agent(c, "hex-11x11", "uct:iterations=20000", &hex);
     bench_agent(c, "hex-11x11", "mc:playouts=20000", &hex);
-    bench_agent(c, "othello-8x8", "uct:iterations=5000", &Othello::new());
+    bench_agent(c, "hex-11x11", "ucb1:playouts=20000", &hex);
+    bench_agent(c, "hex-11x11", "uct:iterations=20000,threads=2", &hex);
+    let othello = Othello::new();
+    bench_agent(c, "othello-8x8", "uct:iterations=5000", &othello);
+    bench_agent(c, "othello-8x8", "mc:playouts=5000", &othello);
+    bench_agent(c, "othello-8x8", "ucb1:playouts=5000", &othello);
+    bench_agent(c, "othello-8x8", "uct:iterations=5000,threads=2", &othello);
 }
 
 /// Alpha-beta to a fixed depth from `start`, a fresh agent (and table) per sample; throughput in
@@ -91,6 +109,7 @@ fn bench_alphabeta<G: Game, E: Evaluator<G> + Clone>(
 fn alphabeta(c: &mut Criterion) {
     bench_alphabeta(c, "connect4-7x6", &Connect4::new(), 9, &|_: &Connect4| 0);
     bench_alphabeta(c, "othello-8x8", &Othello::new(), 6, &Heuristic::new());
+    bench_alphabeta(c, "hex-7x7", &Hex::new(7).expect("7x7"), 4, &|_: &Hex| 0);
 }
 
 criterion_group!(benches, search, alphabeta);
