@@ -106,7 +106,30 @@ fn bench_alphabeta<G: Game, E: Evaluator<G> + Clone>(
     group.finish();
 }
 
+/// A reference agent (minimax, NegaMax) to a fixed depth; throughput in positions evaluated.
+fn bench_reference<G: Game + Send + Sync + 'static>(
+    c: &mut Criterion,
+    game: &str,
+    spec: &str,
+    start: &G,
+) {
+    let spec: AgentSpec = spec.parse().expect("a valid spec");
+    let mut agent = spec.build::<G>(1);
+    assert!(start.is_legal(agent.choose(start, &spec.budget()).expect("the game is on")));
+    let evaluated = agent.report().expect("a report").iterations;
+    let mut group = c.benchmark_group(format!("search/{game}"));
+    group.throughput(Throughput::Elements(evaluated));
+    group.sample_size(10);
+    group.bench_function(spec.to_string(), |b| {
+        b.iter(|| black_box(agent.choose(black_box(start), &spec.budget())));
+    });
+    group.finish();
+}
+
 fn alphabeta(c: &mut Criterion) {
+    let connect4 = Connect4::new();
+    bench_reference(c, "connect4-7x6", "minimax:depth=6", &connect4);
+    bench_reference(c, "connect4-7x6", "negamax:depth=6", &connect4);
     bench_alphabeta(c, "connect4-7x6", &Connect4::new(), 9, &|_: &Connect4| 0);
     bench_alphabeta(c, "othello-8x8", &Othello::new(), 6, &Heuristic::new());
     bench_alphabeta(c, "hex-7x7", &Hex::new(7).expect("7x7"), 4, &|_: &Hex| 0);

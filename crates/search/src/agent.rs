@@ -68,7 +68,8 @@ pub struct ActionStats<A> {
 pub struct Report<A> {
     /// The action chosen.
     pub chosen: Option<A>,
-    /// Iterations (playouts) run by this search; for alpha-beta, positions visited.
+    /// Iterations (playouts) run by this search; for alpha-beta, positions visited; for the
+    /// reference algorithms (minimax, NegaMax), positions evaluated at the depth limit.
     pub iterations: u64,
     /// Wall time of this search.
     pub elapsed: Duration,

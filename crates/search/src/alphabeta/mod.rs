@@ -365,11 +365,17 @@ impl<G: Game, E: Evaluator<G>> Reference<G, E> {
 impl<G: Game, E: Evaluator<G>> Agent<G> for Reference<G, E> {
     fn choose(&mut self, position: &G, _budget: &Budget) -> Option<G::Action> {
         let started = Instant::now();
+        // Count the positions evaluated, for the report.
+        let evaluations = std::cell::Cell::new(0_u64);
+        let counting = |position: &G| {
+            evaluations.set(evaluations.get() + 1);
+            self.evaluator.evaluate(position)
+        };
         let value_of = |child: &G| -> i32 {
             let below = match self.algorithm {
-                Plain::Minimax => reference::minimax(child, self.depth - 1, &self.evaluator),
-                Plain::NegaMax => reference::negamax(child, self.depth - 1, &self.evaluator),
-                Plain::AlphaBeta => reference::alphabeta(child, self.depth - 1, &self.evaluator),
+                Plain::Minimax => reference::minimax(child, self.depth - 1, &counting),
+                Plain::NegaMax => reference::negamax(child, self.depth - 1, &counting),
+                Plain::AlphaBeta => reference::alphabeta(child, self.depth - 1, &counting),
             };
             // A child's value is for the opponent, one ply further from the root.
             let mine = -below;
@@ -389,12 +395,12 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for Reference<G, E> {
         let (chosen, value) = (best.map(|b| b.0), best.map(|b| b.1));
         self.report = Some(Report {
             chosen,
-            iterations: 0,
+            iterations: evaluations.get(),
             elapsed: started.elapsed(),
             root_visits: 0,
             actions: Vec::new(),
             principal_variation: chosen.into_iter().collect(),
-            nodes: 0,
+            nodes: evaluations.get() as usize,
             depth: self.depth,
             score: value,
             proof: value.and_then(score::proof),
