@@ -176,6 +176,46 @@ pub trait Game: Clone + Eq + Debug + Display {
         nth.found
     }
 
+    /// How many action indices the game has, when it numbers its actions the same way in
+    /// every position (a Hex cell, an Othello square, a Connect Four column): searches that
+    /// share what they learn about an action between positions (RAVE) need it. `None`, the
+    /// default, for games that do not number their actions.
+    fn action_space(&self) -> Option<usize> {
+        None
+    }
+
+    /// The index of `action`, below [`action_space`](Game::action_space): the same action has
+    /// the same index in every position of a game, and two actions legal in one position have
+    /// different indices. Only called when `action_space` is `Some`; the default returns 0.
+    fn action_index(&self, action: Self::Action) -> usize {
+        let _ = action;
+        0
+    }
+
+    /// [`random_playout`](Game::random_playout), appending every action it plays to `moves`, in
+    /// order, the players alternating from the player to move (for RAVE, which learns from all
+    /// the moves of a playout). The default plays move by move. A game whose fast playout
+    /// decides the result differently may record its own way, with the same distribution:
+    /// Hex's fill records every cell it fills, including those after the winning connection.
+    fn random_playout_recorded<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        moves: &mut Vec<Self::Action>,
+    ) -> Playout {
+        let mut plies = 0;
+        loop {
+            if let Status::Over(outcome) = self.status() {
+                return Playout { outcome, plies };
+            }
+            let action = self
+                .random_action(rng)
+                .expect("the game is ongoing but has no legal action");
+            moves.push(action);
+            self.play_unchecked(action);
+            plies += 1;
+        }
+    }
+
     /// Plays uniformly random actions until the game ends, and reports how it ended.
     ///
     /// Afterwards `self` is a finished position whose [`status`](Game::status) is

@@ -297,6 +297,15 @@ impl<B: Bits> Game for Board<B> {
         self.play_cell(cell, self.shape());
     }
 
+    /// Columns by their index.
+    fn action_space(&self) -> Option<usize> {
+        Some(usize::from(self.width))
+    }
+
+    fn action_index(&self, action: Column) -> usize {
+        usize::from(action.index())
+    }
+
     #[inline]
     fn position_hash(&self) -> u64 {
         let key = self

@@ -350,6 +350,43 @@ impl<const W: usize> Game for HexBoard<W> {
             plies: plies + cells,
         }
     }
+
+    /// The fill of [`random_playout`](Game::random_playout), recorded: the filled cells in an
+    /// order that alternates between the players (the cells themselves are what RAVE uses;
+    /// their order within each player's share is the board's).
+    fn random_playout_recorded<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        moves: &mut Vec<Move>,
+    ) -> Playout {
+        let mut plies = 0;
+        if self.swap_available() {
+            let first = self.random_action(rng).expect("the game is on");
+            moves.push(first);
+            self.play_unchecked(first);
+            plies = 1;
+        }
+        let mover = self.to_move.index();
+        let empty = self.empty();
+        let playout = self.random_playout(rng);
+        let (filled_mine, filled_theirs) =
+            (self.stones[mover] & empty, self.stones[1 - mover] & empty);
+        let mut mine = filled_mine.iter();
+        let mut theirs = filled_theirs.iter();
+        loop {
+            match (mine.next(), theirs.next()) {
+                (None, None) => break,
+                (a, b) => {
+                    moves.extend(a.map(|i| Move::Place(self.cell_at(i))));
+                    moves.extend(b.map(|i| Move::Place(self.cell_at(i))));
+                }
+            }
+        }
+        Playout {
+            outcome: playout.outcome,
+            plies: plies + playout.plies,
+        }
+    }
 }
 
 impl<const W: usize> fmt::Display for HexBoard<W> {

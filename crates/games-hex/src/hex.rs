@@ -251,6 +251,20 @@ impl Game for Hex {
         with_board!(&self.0, b => b.position_hash())
     }
 
+    /// Cells by `size * row + column`, and the swap as `size * size`.
+    fn action_space(&self) -> Option<usize> {
+        let n = usize::from(self.size());
+        Some(n * n + 1)
+    }
+
+    fn action_index(&self, action: Move) -> usize {
+        let n = usize::from(self.size());
+        match action {
+            Move::Place(cell) => usize::from(cell.row()) * n + usize::from(cell.column()),
+            Move::Swap => n * n,
+        }
+    }
+
     #[inline]
     fn num_legal_actions(&self) -> usize {
         with_board!(&self.0, b => b.num_legal_actions())
@@ -269,6 +283,14 @@ impl Game for Hex {
     #[inline]
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
         with_board!(&mut self.0, b => b.random_playout(rng))
+    }
+
+    fn random_playout_recorded<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        moves: &mut Vec<Move>,
+    ) -> Playout {
+        with_board!(&mut self.0, b => b.random_playout_recorded(rng, moves))
     }
 }
 

@@ -285,6 +285,18 @@ impl<const N: usize> Game for Board<N> {
         self.update_moves();
     }
 
+    /// Squares by their index `8 * row + column` (on 6x6 too), and `pass` as 64.
+    fn action_space(&self) -> Option<usize> {
+        Some(65)
+    }
+
+    fn action_index(&self, action: Move) -> usize {
+        match action {
+            Move::Place(square) => usize::from(square.index()),
+            Move::Pass => 64,
+        }
+    }
+
     #[inline]
     fn position_hash(&self) -> u64 {
         let (black, white) = (self.bits(Player::Black), self.bits(Player::White));

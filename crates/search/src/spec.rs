@@ -20,6 +20,7 @@ use crate::{
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
 /// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1), `parallel` (`root`), `win`/`draw`/`loss` |
+/// | `rave` | as `uct`, and `k` (300): RAVE's equivalence parameter |
 /// | `minimax`, `negamax` | `depth` (4) |
 /// | `alphabeta` | `depth` (64 with `time`, else 8), `time`, `table` (MiB, 16; 0 for none), `ordering` (true), `pvs` (true) |
 ///
@@ -61,13 +62,14 @@ impl AgentSpec {
         self.budget.clone()
     }
 
-    /// The agent's name: `random`, `mc`, `ucb1` or `uct`.
+    /// The agent's name: `random`, `mc`, `ucb1`, `uct`, `rave`, `minimax`, `negamax` or `alphabeta`.
     #[must_use]
     pub fn name(&self) -> &'static str {
         match self.algorithm {
             Algorithm::Random => "random",
             Algorithm::Flat(Policy::Uniform) => "mc",
             Algorithm::Flat(Policy::Ucb1 { .. }) => "ucb1",
+            Algorithm::Uct(config, _) if config.rave > 0.0 => "rave",
             Algorithm::Uct(..) => "uct",
             Algorithm::Reference(Plain::Minimax, _) => "minimax",
             Algorithm::Reference(Plain::NegaMax, _) => "negamax",
@@ -131,7 +133,7 @@ impl fmt::Display for AgentSpec {
 pub enum SpecError {
     /// The name is not an agent.
     #[error(
-        "unknown agent {name:?} in {spec:?}: expected random, mc, ucb1, uct, minimax, negamax or alphabeta"
+        "unknown agent {name:?} in {spec:?}: expected random, mc, ucb1, uct, rave, minimax, negamax or alphabeta"
     )]
     UnknownAgent {
         /// The whole spec.
@@ -206,6 +208,20 @@ impl FromStr for AgentSpec {
                 MONTE_CARLO,
                 &[
                     "c", "reuse", "final", "expand", "decay", "nodes", "solver", "threads",
+                    "parallel",
+                ],
+            ),
+            "rave" => (
+                Algorithm::Uct(
+                    UctConfig {
+                        rave: 300.0,
+                        ..UctConfig::default()
+                    },
+                    1,
+                ),
+                MONTE_CARLO,
+                &[
+                    "k", "c", "reuse", "final", "expand", "decay", "nodes", "solver", "threads",
                     "parallel",
                 ],
             ),
@@ -331,6 +347,12 @@ impl FromStr for AgentSpec {
                         }
                         "solver" => {
                             config.solver = value.parse().map_err(|_| bad("true or false"))?;
+                        }
+                        "k" => {
+                            config.rave = number()
+                                .ok()
+                                .filter(|k| *k > 0.0)
+                                .ok_or_else(|| bad("a number above 0"))?;
                         }
                         "threads" => {
                             *threads = value

@@ -166,6 +166,14 @@ impl Game for TicTacToe {
         self.marks[player.index()] |= cell.bit();
     }
 
+    fn action_space(&self) -> Option<usize> {
+        Some(9)
+    }
+
+    fn action_index(&self, cell: Cell) -> usize {
+        cell.index()
+    }
+
     fn position_hash(&self) -> u64 {
         // A perfect 18-bit key, spread over 64 bits by a fixed odd multiplier.
         let key = u64::from(self.marks[0]) | u64::from(self.marks[1]) << 9;

@@ -33,6 +33,7 @@ pub enum Expansion {
 /// | `reuse` | true | keep the subtree of the moves actually played |
 /// | `max_nodes` | 4,000,000 | the tree never grows past this many nodes (about 24 bytes each) |
 /// | `solver` | false | MCTS-Solver: prove wins, losses and draws in the tree (see below) |
+/// | `rave` | 0 (off) | RAVE's equivalence parameter `k` (see below); `rave:` specs use 300 |
 ///
 /// The exploration constant: UCB1's `sqrt(2)` is the constant of the regret bound for rewards
 /// in `[0, 1]`, not the best one in practice. Tuned on games, the best constant for win/loss
@@ -46,6 +47,15 @@ pub enum Expansion {
 /// Selection never enters a lost child while another is open and always takes a won one; an
 /// iteration that reaches a decided node backs up its result instead of playing out; the
 /// search stops as soon as the root is decided, and plays a proven win when it has one.
+///
+/// RAVE (Gelly and Silver 2007) also keeps, for every child, the mean result of the iterations
+/// in which its move was played by the same player *anywhere later* (in the tree below or in
+/// the playout: "all moves as first", AMAF). Selection blends the two means,
+/// `(1 - β) mean + β amaf + c sqrt(ln N / n)`, with `β = sqrt(k / (3n + k))`: at first mostly
+/// AMAF, which has many more samples, then more and more the child's own mean (`β = 1/2` at
+/// `n = k`). An untried child is tried in the order of its AMAF mean instead of at random. It
+/// needs a game that numbers its actions ([`Game::action_space`](game_core::Game::action_space));
+/// for other games it does nothing.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct UctConfig {
     /// The exploration constant `c`.
@@ -63,6 +73,8 @@ pub struct UctConfig {
     pub max_nodes: usize,
     /// Prove results in the tree (MCTS-Solver).
     pub solver: bool,
+    /// RAVE's equivalence parameter `k`; 0 turns RAVE off.
+    pub rave: f64,
 }
 
 impl Default for UctConfig {
@@ -75,6 +87,7 @@ impl Default for UctConfig {
             reuse: true,
             max_nodes: 4_000_000,
             solver: false,
+            rave: 0.0,
         }
     }
 }

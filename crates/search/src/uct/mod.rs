@@ -64,6 +64,10 @@ pub struct Uct<G: Game, R = WinDrawLoss> {
     played: Vec<G::Action>,
     /// The path of one iteration: a node and the player who moved into it.
     path: Vec<(NodeId, Player)>,
+    /// RAVE: the moves of the last playout, and which action indices each player has played
+    /// from the current point of the path on (one bit per index).
+    moves: Vec<G::Action>,
+    seen: [Vec<u64>; 2],
     report: Option<Report<G::Action>>,
 }
 
@@ -83,7 +87,9 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             config,
             reward,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            tree: Tree::new(),
+            tree: Tree::new(config.rave > 0.0),
+            moves: Vec::new(),
+            seen: [Vec::new(), Vec::new()],
             root: None,
             played: Vec::new(),
             path: Vec::new(),
@@ -146,7 +152,11 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 if self.config.expansion == Expansion::All && current.tried == 0 {
                     return self.simulate_all_children(node, &position);
                 }
-                let child = self.tree.try_child(node, &mut self.rng);
+                let child = if self.config.rave > 0.0 {
+                    self.tree.try_best_amaf_child(node, &mut self.rng)
+                } else {
+                    self.tree.try_child(node, &mut self.rng)
+                };
                 position.play(
                     self.tree.nodes[child as usize]
                         .action
@@ -158,7 +168,18 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
 
             let children = &self.tree.nodes[current.children()];
             let log_visits = (current.visits as f32).ln();
-            let mut best = select(children, c as f32, log_visits);
+            let mut best = if self.config.rave > 0.0 {
+                let amaf = &self.tree.amaf[current.children()];
+                select_rave(
+                    children,
+                    amaf,
+                    c as f32,
+                    log_visits,
+                    self.config.rave as f32,
+                )
+            } else {
+                select(children, c as f32, log_visits)
+            };
             if self.config.solver && children[best].proof == Proof::Draw {
                 // A proven draw has nothing left to learn; while other children are open, the
                 // iteration goes to the best of those instead (else the proof of the node waits
@@ -188,6 +209,8 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
     /// are carried up the path.
     fn simulate_and_backpropagate(&mut self, mut position: G) {
         let last = self.path.last().copied();
+        let leaf_mover = position.to_move();
+        self.moves.clear();
         let (outcome, plies) = match position.status() {
             Status::Over(outcome) => {
                 if let (true, Some((id, mover))) = (self.config.solver, last) {
@@ -206,6 +229,11 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                     Some((Proof::Win, mover)) => (Outcome::Win(mover), 0),
                     Some((Proof::Loss, mover)) => (Outcome::Win(mover.opponent()), 0),
                     Some((Proof::Draw, _)) => (Outcome::Draw, 0),
+                    Some((Proof::Open, _)) | None if self.config.rave > 0.0 => {
+                        let playout =
+                            position.random_playout_recorded(&mut self.rng, &mut self.moves);
+                        (playout.outcome, playout.plies)
+                    }
                     Some((Proof::Open, _)) | None => {
                         let playout = position.random_playout(&mut self.rng);
                         (playout.outcome, playout.plies)
@@ -224,9 +252,51 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             }
             self.tree.nodes[id as usize].record(value);
         }
+        if self.config.rave > 0.0 {
+            self.update_amaf(&position, leaf_mover, rewards);
+        }
         if self.config.solver {
             let draws = Player::BOTH.map(|p| self.reward.reward(&position, Outcome::Draw, p));
             self.propagate_proofs(draws);
+        }
+    }
+
+    /// RAVE's backpropagation: from the end of the path up, each node's children whose move
+    /// the player choosing there played later in this iteration (in the path below or in the
+    /// playout) count the iteration's result for that player.
+    fn update_amaf(&mut self, position: &G, leaf_mover: Player, rewards: [f64; 2]) {
+        let Some(space) = position.action_space() else {
+            return;
+        };
+        let words = space.div_ceil(64);
+        for seen in &mut self.seen {
+            seen.clear();
+            seen.resize(words, 0);
+        }
+        // The playout's moves alternate from the player to move at the leaf.
+        let mut mover = leaf_mover;
+        for &action in &self.moves {
+            let i = position.action_index(action);
+            self.seen[mover.index()][i / 64] |= 1 << (i % 64);
+            mover = mover.opponent();
+        }
+        for k in (0..self.path.len()).rev() {
+            let (id, mover) = self.path[k];
+            let action = self.tree.nodes[id as usize]
+                .action
+                .expect("a child has an action");
+            let i = position.action_index(action);
+            let seen = &mut self.seen[mover.index()];
+            seen[i / 64] |= 1 << (i % 64);
+            let parent = if k == 0 { ROOT } else { self.path[k - 1].0 };
+            for child in self.tree.nodes[parent as usize].children() {
+                if let Some(a) = self.tree.nodes[child].action {
+                    let j = position.action_index(a);
+                    if seen[j / 64] & (1 << (j % 64)) != 0 {
+                        self.tree.amaf[child].record(rewards[mover.index()]);
+                    }
+                }
+            }
         }
     }
 
@@ -410,6 +480,34 @@ fn select<A>(children: &[tree::Node<A>], c: f32, log_parent_visits: f32) -> usiz
         .iter()
         .position(|child| score(child) == best)
         .unwrap_or(0)
+}
+
+/// RAVE's selection: the child with the largest `(1 - β) mean + β amaf + c sqrt(ln N / n)`,
+/// `β = sqrt(k / (3n + k))` (0 while the child has no AMAF statistics); every child has been
+/// tried. A proven child keeps its exact value.
+fn select_rave<A>(
+    children: &[tree::Node<A>],
+    amaf: &[tree::Amaf],
+    c: f32,
+    log_parent_visits: f32,
+    k: f32,
+) -> usize {
+    let scale = c * log_parent_visits.sqrt();
+    let mut best = 0;
+    let mut best_score = f32::NEG_INFINITY;
+    for (i, (child, amaf)) in children.iter().zip(amaf).enumerate() {
+        let beta = if amaf.visits == 0 || child.proof != Proof::Open {
+            0.0
+        } else {
+            (k / (3.0 * child.visits as f32 + k)).sqrt()
+        };
+        let score = child.mean + beta * (amaf.mean - child.mean) + scale * child.inv_sqrt_visits;
+        if score > best_score {
+            best = i;
+            best_score = score;
+        }
+    }
+    best
 }
 
 /// The open (unproven) child with the largest UCB1 score, if there is one.

@@ -112,11 +112,31 @@ impl<A> Node<A> {
     }
 }
 
-/// The arena, and a spare one that tree reuse compacts into.
+/// RAVE's statistics of a node's move: the mean result for its player of the iterations in
+/// which that player played the move at this point or later.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Amaf {
+    pub(crate) mean: f32,
+    pub(crate) visits: u32,
+}
+
+impl Amaf {
+    #[inline]
+    pub(crate) fn record(&mut self, reward: f64) {
+        self.visits += 1;
+        self.mean += (reward as f32 - self.mean) / self.visits as f32;
+    }
+}
+
+/// The arena, and a spare one that tree reuse compacts into. With RAVE, `amaf[i]` belongs to
+/// `nodes[i]` and moves with it; without, `amaf` stays empty.
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<A> {
     pub(crate) nodes: Vec<Node<A>>,
     spare: Vec<Node<A>>,
+    pub(crate) amaf: Vec<Amaf>,
+    spare_amaf: Vec<Amaf>,
+    rave: bool,
 }
 
 /// Appends the children of a node to the arena as `legal_actions` lists them.
@@ -129,11 +149,18 @@ impl<A> Extend<A> for Children<'_, A> {
 }
 
 impl<A: Copy> Tree<A> {
-    /// A tree with only a root.
-    pub(crate) fn new() -> Self {
+    /// A tree with only a root; with AMAF statistics for RAVE when `rave`.
+    pub(crate) fn new(rave: bool) -> Self {
         Tree {
             nodes: vec![Node::new(None)],
             spare: Vec::new(),
+            amaf: if rave {
+                vec![Amaf::default()]
+            } else {
+                Vec::new()
+            },
+            spare_amaf: Vec::new(),
+            rave,
         }
     }
 
@@ -166,6 +193,10 @@ impl<A: Copy> Tree<A> {
     pub(crate) fn reset(&mut self) {
         self.nodes.clear();
         self.nodes.push(Node::new(None));
+        if self.rave {
+            self.amaf.clear();
+            self.amaf.push(Amaf::default());
+        }
     }
 
     /// Gives `id` a child for every legal action of `position`, if the arena has room for them
@@ -180,6 +211,9 @@ impl<A: Copy> Tree<A> {
             return false;
         }
         position.legal_actions(&mut Children(&mut self.nodes));
+        if self.rave {
+            self.amaf.resize(self.nodes.len(), Amaf::default());
+        }
         let node = &mut self.nodes[id as usize];
         node.first = first as NodeId;
         node.len = n as u16;
@@ -194,7 +228,36 @@ impl<A: Copy> Tree<A> {
         let node = self.nodes[id as usize];
         let next = node.first as usize + usize::from(node.tried);
         let pick = next + rng.random_range(0..usize::from(node.len - node.tried));
+        self.take_child(id, pick)
+    }
+
+    /// Marks the untried child of `id` with the best AMAF mean as tried and returns it; a
+    /// random untried child when none of them has AMAF statistics yet.
+    pub(crate) fn try_best_amaf_child<R: Rng + ?Sized>(
+        &mut self,
+        id: NodeId,
+        rng: &mut R,
+    ) -> NodeId {
+        let node = self.nodes[id as usize];
+        let next = node.first as usize + usize::from(node.tried);
+        let end = node.first as usize + usize::from(node.len);
+        let best = (next..end)
+            .filter(|&i| self.amaf[i].visits > 0)
+            .max_by(|&a, &b| self.amaf[a].mean.total_cmp(&self.amaf[b].mean));
+        match best {
+            Some(pick) => self.take_child(id, pick),
+            None => self.try_child(id, rng),
+        }
+    }
+
+    /// Moves child `pick` (untried) of `id` to the front of the untried ones and marks it tried.
+    fn take_child(&mut self, id: NodeId, pick: usize) -> NodeId {
+        let node = self.nodes[id as usize];
+        let next = node.first as usize + usize::from(node.tried);
         self.nodes.swap(next, pick);
+        if self.rave {
+            self.amaf.swap(next, pick);
+        }
         self.nodes[id as usize].tried += 1;
         next as NodeId
     }
@@ -218,22 +281,33 @@ impl<A: Copy> Tree<A> {
         }
         let old = std::mem::take(&mut self.nodes);
         let mut new = std::mem::take(&mut self.spare);
+        let old_amaf = std::mem::take(&mut self.amaf);
+        let mut new_amaf = std::mem::take(&mut self.spare_amaf);
         new.clear();
+        new_amaf.clear();
         let mut root = old[id as usize];
         root.action = None;
         new.push(root);
+        if self.rave {
+            new_amaf.push(old_amaf[id as usize]);
+        }
         let mut i = 0;
         while i < new.len() {
             let node = new[i];
             if node.len > 0 {
                 let start = new.len();
                 new.extend_from_slice(&old[node.children()]);
+                if self.rave {
+                    new_amaf.extend_from_slice(&old_amaf[node.children()]);
+                }
                 new[i].first = start as NodeId;
             }
             i += 1;
         }
         self.nodes = new;
         self.spare = old;
+        self.amaf = new_amaf;
+        self.spare_amaf = old_amaf;
     }
 
     pub(crate) fn len(&self) -> usize {
