@@ -21,6 +21,7 @@ use crate::{
 /// | `ucb1` | as `mc`, and `c` (0.7) |
 /// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1), `parallel` (`root`), `win`/`draw`/`loss` |
 /// | `rave` | as `uct`, and `k` (300): RAVE's equivalence parameter |
+/// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
 /// | `alphabeta` | `depth` (64 with `time`, else 8), `time`, `table` (MiB, 16; 0 for none), `ordering` (true), `pvs` (true) |
 ///
@@ -62,13 +63,15 @@ impl AgentSpec {
         self.budget.clone()
     }
 
-    /// The agent's name: `random`, `mc`, `ucb1`, `uct`, `rave`, `minimax`, `negamax` or `alphabeta`.
+    /// The agent's name: `random`, `mc`, `ucb1`, `uct`, `rave`, `grave`, `minimax`, `negamax` or
+    /// `alphabeta`.
     #[must_use]
     pub fn name(&self) -> &'static str {
         match self.algorithm {
             Algorithm::Random => "random",
             Algorithm::Flat(Policy::Uniform) => "mc",
             Algorithm::Flat(Policy::Ucb1 { .. }) => "ucb1",
+            Algorithm::Uct(config, _) if config.rave > 0.0 && config.grave > 0 => "grave",
             Algorithm::Uct(config, _) if config.rave > 0.0 => "rave",
             Algorithm::Uct(..) => "uct",
             Algorithm::Reference(Plain::Minimax, _) => "minimax",
@@ -133,7 +136,7 @@ impl fmt::Display for AgentSpec {
 pub enum SpecError {
     /// The name is not an agent.
     #[error(
-        "unknown agent {name:?} in {spec:?}: expected random, mc, ucb1, uct, rave, minimax, negamax or alphabeta"
+        "unknown agent {name:?} in {spec:?}: expected random, mc, ucb1, uct, rave, grave, minimax, negamax or alphabeta"
     )]
     UnknownAgent {
         /// The whole spec.
@@ -223,6 +226,21 @@ impl FromStr for AgentSpec {
                 &[
                     "k", "c", "reuse", "final", "expand", "decay", "nodes", "solver", "threads",
                     "parallel",
+                ],
+            ),
+            "grave" => (
+                Algorithm::Uct(
+                    UctConfig {
+                        rave: 300.0,
+                        grave: 50,
+                        ..UctConfig::default()
+                    },
+                    1,
+                ),
+                MONTE_CARLO,
+                &[
+                    "ref", "k", "c", "reuse", "final", "expand", "decay", "nodes", "solver",
+                    "threads", "parallel",
                 ],
             ),
             "minimax" => (Algorithm::Reference(Plain::Minimax, 4), &[], &["depth"]),
@@ -347,6 +365,13 @@ impl FromStr for AgentSpec {
                         }
                         "solver" => {
                             config.solver = value.parse().map_err(|_| bad("true or false"))?;
+                        }
+                        "ref" => {
+                            config.grave = value
+                                .parse()
+                                .ok()
+                                .filter(|&n: &u32| n >= 1)
+                                .ok_or_else(|| bad("a whole number of at least 1"))?;
                         }
                         "k" => {
                             config.rave = number()

@@ -95,13 +95,27 @@ fn rave_specs() {
     assert_eq!(spec.name(), "rave");
     assert!("rave:k=0".parse::<AgentSpec>().is_err());
     assert!("uct:k=10".parse::<AgentSpec>().is_err(), "k is RAVE's");
-    // Tree reuse keeps RAVE's statistics in step with the nodes (no panic over a game).
-    let spec: AgentSpec = "rave:iterations=2000,threads=2".parse().unwrap();
-    let mut agent = spec.build::<Hex>(1);
-    let mut position = Hex::new(5).unwrap();
-    while position.status() == Status::Ongoing {
-        let action = agent.choose(&position, &spec.budget()).unwrap();
-        agent.played(&position, action);
-        position.play(action);
+    let grave: AgentSpec = "grave:ref=10,k=100".parse().unwrap();
+    assert_eq!(grave.name(), "grave");
+    assert!("grave:ref=0".parse::<AgentSpec>().is_err());
+    assert!("rave:ref=10".parse::<AgentSpec>().is_err(), "ref is GRAVE's");
+    // Tree reuse keeps the AMAF statistics in step with the nodes: whole games with reuse and
+    // threads, on Hex with the swap rule and on Othello (passes), play legal moves to the end.
+    for text in ["rave:iterations=2000,threads=2", "grave:iterations=2000,ref=30"] {
+        let spec: AgentSpec = text.parse().unwrap();
+        let mut agent = spec.build::<Hex>(1);
+        let mut position = Hex::with_swap(5).unwrap();
+        while position.status() == Status::Ongoing {
+            let action = agent.choose(&position, &spec.budget()).unwrap();
+            agent.played(&position, action);
+            position.play(action);
+        }
+        let mut agent = spec.build::<Othello6>(2);
+        let mut position = Othello6::new();
+        while position.status() == Status::Ongoing {
+            let action = agent.choose(&position, &spec.budget()).unwrap();
+            agent.played(&position, action);
+            position.play(action);
+        }
     }
 }

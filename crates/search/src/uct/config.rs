@@ -34,6 +34,7 @@ pub enum Expansion {
 /// | `max_nodes` | 4,000,000 | the tree never grows past this many nodes (about 24 bytes each) |
 /// | `solver` | false | MCTS-Solver: prove wins, losses and draws in the tree (see below) |
 /// | `rave` | 0 (off) | RAVE's equivalence parameter `k` (see below); `rave:` specs use 300 |
+/// | `grave` | 0 (off) | GRAVE's threshold: use the AMAF statistics of the closest ancestor with at least this many visits; `grave:` specs use 50 |
 ///
 /// The exploration constant: UCB1's `sqrt(2)` is the constant of the regret bound for rewards
 /// in `[0, 1]`, not the best one in practice. Tuned on games, the best constant for win/loss
@@ -56,6 +57,10 @@ pub enum Expansion {
 /// `n = k`). An untried child is tried in the order of its AMAF mean instead of at random. It
 /// needs a game that numbers its actions ([`Game::action_space`](game_core::Game::action_space));
 /// for other games it does nothing.
+///
+/// GRAVE (Cazenave 2015) takes the AMAF statistics not from the node itself but from its
+/// closest ancestor (or itself) with at least `grave` visits, so that a young node borrows the
+/// richer statistics of an older one instead of trusting its own few.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct UctConfig {
     /// The exploration constant `c`.
@@ -75,6 +80,9 @@ pub struct UctConfig {
     pub solver: bool,
     /// RAVE's equivalence parameter `k`; 0 turns RAVE off.
     pub rave: f64,
+    /// GRAVE's threshold of visits for the node whose AMAF statistics are used (with `rave`
+    /// above 0); 0 for plain RAVE.
+    pub grave: u32,
 }
 
 impl Default for UctConfig {
@@ -88,6 +96,7 @@ impl Default for UctConfig {
             max_nodes: 4_000_000,
             solver: false,
             rave: 0.0,
+            grave: 0,
         }
     }
 }

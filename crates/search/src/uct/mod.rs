@@ -68,6 +68,11 @@ pub struct Uct<G: Game, R = WinDrawLoss> {
     /// from the current point of the path on (one bit per index).
     moves: Vec<G::Action>,
     seen: [Vec<u64>; 2],
+    /// RAVE: the AMAF statistics selection uses for the children of the current node, and
+    /// (GRAVE) those of the reference node by action index, with the node they were built for.
+    amaf_view: Vec<tree::Amaf>,
+    reference_amaf: Vec<tree::Amaf>,
+    reference_built: Option<NodeId>,
     report: Option<Report<G::Action>>,
 }
 
@@ -90,6 +95,9 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             tree: Tree::new(config.rave > 0.0),
             moves: Vec::new(),
             seen: [Vec::new(), Vec::new()],
+            amaf_view: Vec::new(),
+            reference_amaf: Vec::new(),
+            reference_built: None,
             root: None,
             played: Vec::new(),
             path: Vec::new(),
@@ -137,6 +145,9 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
         self.path.clear();
         let mut node = ROOT;
         let c = self.config.exploration;
+        // GRAVE: the closest node on the path with enough visits.
+        let mut reference = ROOT;
+        self.reference_built = None;
         loop {
             if position.status().is_over() {
                 break;
@@ -148,12 +159,19 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 break; // the tree is full: play out from this leaf
             }
             let current = self.tree.nodes[node as usize];
+            if self.config.rave > 0.0 {
+                if self.config.grave > 0 && current.visits >= self.config.grave {
+                    reference = node;
+                }
+                self.fill_amaf_view(node, reference, &position);
+            }
             if current.tried < current.len {
                 if self.config.expansion == Expansion::All && current.tried == 0 {
                     return self.simulate_all_children(node, &position);
                 }
                 let child = if self.config.rave > 0.0 {
-                    self.tree.try_best_amaf_child(node, &mut self.rng)
+                    self.tree
+                        .try_best_amaf_child(node, &self.amaf_view, &mut self.rng)
                 } else {
                     self.tree.try_child(node, &mut self.rng)
                 };
@@ -169,10 +187,9 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             let children = &self.tree.nodes[current.children()];
             let log_visits = (current.visits as f32).ln();
             let mut best = if self.config.rave > 0.0 {
-                let amaf = &self.tree.amaf[current.children()];
                 select_rave(
                     children,
-                    amaf,
+                    &self.amaf_view,
                     c as f32,
                     log_visits,
                     self.config.rave as f32,
@@ -258,6 +275,36 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
         if self.config.solver {
             let draws = Player::BOTH.map(|p| self.reward.reward(&position, Outcome::Draw, p));
             self.propagate_proofs(draws);
+        }
+    }
+
+    /// Puts in `amaf_view` the AMAF statistics selection uses for the children of `node`: their
+    /// own with RAVE (or when `reference` is `node`), else (GRAVE) those of the same moves at
+    /// `reference`.
+    fn fill_amaf_view(&mut self, node: NodeId, reference: NodeId, position: &G) {
+        let children = self.tree.nodes[node as usize].children();
+        self.amaf_view.clear();
+        let space = position.action_space();
+        let Some(space) = space.filter(|_| reference != node && self.config.grave > 0) else {
+            self.amaf_view.extend_from_slice(&self.tree.amaf[children]);
+            return;
+        };
+        if self.reference_built != Some(reference) {
+            self.reference_amaf.clear();
+            self.reference_amaf.resize(space, tree::Amaf::default());
+            for child in self.tree.nodes[reference as usize].children() {
+                if let Some(action) = self.tree.nodes[child].action {
+                    self.reference_amaf[position.action_index(action)] = self.tree.amaf[child];
+                }
+            }
+            self.reference_built = Some(reference);
+        }
+        for child in children {
+            let action = self.tree.nodes[child]
+                .action
+                .expect("a child has an action");
+            self.amaf_view
+                .push(self.reference_amaf[position.action_index(action)]);
         }
     }
 
