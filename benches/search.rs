@@ -62,6 +62,8 @@ fn search(c: &mut Criterion) {
     bench_agent(c, "hex-11x11", "uct:iterations=20000", &hex);
     bench_agent(c, "hex-11x11", "mc:playouts=20000", &hex);
     bench_agent(c, "hex-11x11", "ucb1:playouts=20000", &hex);
+    bench_agent(c, "hex-11x11", "rave:iterations=20000", &hex);
+    bench_agent(c, "hex-11x11", "grave:iterations=20000", &hex);
     bench_agent(c, "hex-11x11", "uct:iterations=20000,threads=2", &hex);
     let othello = Othello::new();
     bench_agent(c, "othello-8x8", "uct:iterations=5000", &othello);

@@ -98,10 +98,16 @@ fn rave_specs() {
     let grave: AgentSpec = "grave:ref=10,k=100".parse().unwrap();
     assert_eq!(grave.name(), "grave");
     assert!("grave:ref=0".parse::<AgentSpec>().is_err());
-    assert!("rave:ref=10".parse::<AgentSpec>().is_err(), "ref is GRAVE's");
+    assert!(
+        "rave:ref=10".parse::<AgentSpec>().is_err(),
+        "ref is GRAVE's"
+    );
     // Tree reuse keeps the AMAF statistics in step with the nodes: whole games with reuse and
     // threads, on Hex with the swap rule and on Othello (passes), play legal moves to the end.
-    for text in ["rave:iterations=2000,threads=2", "grave:iterations=2000,ref=30"] {
+    for text in [
+        "rave:iterations=2000,threads=2",
+        "grave:iterations=2000,ref=30",
+    ] {
         let spec: AgentSpec = text.parse().unwrap();
         let mut agent = spec.build::<Hex>(1);
         let mut position = Hex::with_swap(5).unwrap();
