@@ -202,18 +202,7 @@ pub trait Game: Clone + Eq + Debug + Display {
         rng: &mut R,
         moves: &mut Vec<Self::Action>,
     ) -> Playout {
-        let mut plies = 0;
-        loop {
-            if let Status::Over(outcome) = self.status() {
-                return Playout { outcome, plies };
-            }
-            let action = self
-                .random_action(rng)
-                .expect("the game is ongoing but has no legal action");
-            moves.push(action);
-            self.play_unchecked(action);
-            plies += 1;
-        }
+        play_out(self, rng, |action| moves.push(action))
     }
 
     /// Plays uniformly random actions until the game ends, and reports how it ended.
@@ -227,17 +216,28 @@ pub trait Game: Clone + Eq + Debug + Display {
     ///
     /// If the game breaks its own rules: it says it goes on but has no legal action.
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
-        let mut plies = 0;
-        loop {
-            if let Status::Over(outcome) = self.status() {
-                return Playout { outcome, plies };
-            }
-            let action = self
-                .random_action(rng)
-                .expect("the game is ongoing but has no legal action");
-            self.play_unchecked(action);
-            plies += 1;
+        play_out(self, rng, |_| {})
+    }
+}
+
+/// The default random playouts: uniformly random actions until the game ends, each shown to
+/// `played` (which compiles away when it does nothing).
+fn play_out<G: Game, R: Rng + ?Sized>(
+    game: &mut G,
+    rng: &mut R,
+    mut played: impl FnMut(G::Action),
+) -> Playout {
+    let mut plies = 0;
+    loop {
+        if let Status::Over(outcome) = game.status() {
+            return Playout { outcome, plies };
         }
+        let action = game
+            .random_action(rng)
+            .expect("the game is ongoing but has no legal action");
+        played(action);
+        game.play_unchecked(action);
+        plies += 1;
     }
 }
 

@@ -292,19 +292,14 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
         if self.reference_built != Some(reference) {
             self.reference_amaf.clear();
             self.reference_amaf.resize(space, tree::Amaf::default());
-            for child in self.tree.nodes[reference as usize].children() {
-                if let Some(action) = self.tree.nodes[child].action {
-                    self.reference_amaf[position.action_index(action)] = self.tree.amaf[child];
-                }
+            for amaf in &self.tree.amaf[self.tree.nodes[reference as usize].children()] {
+                self.reference_amaf[amaf.index as usize] = *amaf;
             }
             self.reference_built = Some(reference);
         }
-        for child in children {
-            let action = self.tree.nodes[child]
-                .action
-                .expect("a child has an action");
+        for child in &self.tree.amaf[children] {
             self.amaf_view
-                .push(self.reference_amaf[position.action_index(action)]);
+                .push(self.reference_amaf[child.index as usize]);
         }
     }
 
@@ -336,12 +331,11 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             let seen = &mut self.seen[mover.index()];
             seen[i / 64] |= 1 << (i % 64);
             let parent = if k == 0 { ROOT } else { self.path[k - 1].0 };
-            for child in self.tree.nodes[parent as usize].children() {
-                if let Some(a) = self.tree.nodes[child].action {
-                    let j = position.action_index(a);
-                    if seen[j / 64] & (1 << (j % 64)) != 0 {
-                        self.tree.amaf[child].record(rewards[mover.index()]);
-                    }
+            let reward = rewards[mover.index()];
+            for amaf in &mut self.tree.amaf[self.tree.nodes[parent as usize].children()] {
+                let j = amaf.index as usize;
+                if seen[j / 64] & (1 << (j % 64)) != 0 {
+                    amaf.record(reward);
                 }
             }
         }

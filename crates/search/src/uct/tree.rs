@@ -118,6 +118,9 @@ impl<A> Node<A> {
 pub(crate) struct Amaf {
     pub(crate) mean: f32,
     pub(crate) visits: u32,
+    /// The node's action's [`Game::action_index`], kept so that the per-iteration update does
+    /// not recompute it for every child.
+    pub(crate) index: u32,
 }
 
 impl Amaf {
@@ -212,7 +215,13 @@ impl<A: Copy> Tree<A> {
         }
         position.legal_actions(&mut Children(&mut self.nodes));
         if self.rave {
-            self.amaf.resize(self.nodes.len(), Amaf::default());
+            for node in &self.nodes[first..] {
+                let index = node.action.map_or(0, |a| position.action_index(a));
+                self.amaf.push(Amaf {
+                    index: u32::try_from(index).unwrap_or(u32::MAX),
+                    ..Amaf::default()
+                });
+            }
         }
         let node = &mut self.nodes[id as usize];
         node.first = first as NodeId;
