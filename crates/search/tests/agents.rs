@@ -343,7 +343,13 @@ impl Game for TenEqualMoves {
 
 #[test]
 fn equal_actions_are_chosen_at_random() {
-    for spec in ["mc:playouts=25", "ucb1:playouts=25", "uct:iterations=25"] {
+    // RAVE on a game without numbered actions is plain UCT: it must still choose at random.
+    for spec in [
+        "mc:playouts=25",
+        "ucb1:playouts=25",
+        "uct:iterations=25",
+        "rave:iterations=25",
+    ] {
         let mut counts = [0u32; 10];
         for seed in 0..300 {
             let action = choose(spec, &TenEqualMoves::default(), seed).unwrap();
