@@ -58,6 +58,12 @@ fn search(c: &mut Criterion) {
         "uct:iterations=20000,threads=2",
         &connect4,
     );
+    bench_agent(
+        c,
+        "connect4-7x6",
+        "uct:iterations=20000,threads=2,parallel=tree",
+        &connect4,
+    );
     let hex = Hex::new(11).expect("11x11");
     bench_agent(c, "hex-11x11", "uct:iterations=20000", &hex);
     bench_agent(c, "hex-11x11", "mc:playouts=20000", &hex);
@@ -65,11 +71,23 @@ fn search(c: &mut Criterion) {
     bench_agent(c, "hex-11x11", "rave:iterations=20000", &hex);
     bench_agent(c, "hex-11x11", "grave:iterations=20000", &hex);
     bench_agent(c, "hex-11x11", "uct:iterations=20000,threads=2", &hex);
+    bench_agent(
+        c,
+        "hex-11x11",
+        "uct:iterations=20000,threads=2,parallel=tree",
+        &hex,
+    );
     let othello = Othello::new();
     bench_agent(c, "othello-8x8", "uct:iterations=5000", &othello);
     bench_agent(c, "othello-8x8", "mc:playouts=5000", &othello);
     bench_agent(c, "othello-8x8", "ucb1:playouts=5000", &othello);
     bench_agent(c, "othello-8x8", "uct:iterations=5000,threads=2", &othello);
+    bench_agent(
+        c,
+        "othello-8x8",
+        "uct:iterations=5000,threads=2,parallel=tree",
+        &othello,
+    );
 }
 
 /// Alpha-beta to a fixed depth from `start`, a fresh agent (and table) per sample; throughput in

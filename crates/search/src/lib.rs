@@ -5,7 +5,8 @@
 //! | [`Random`] | a uniformly random legal action | `random` |
 //! | [`Flat`] (uniform) | flat Monte-Carlo: playouts split evenly over the root actions, best mean wins | `mc:playouts=1000` |
 //! | [`Flat`] (UCB1) | a UCB1 bandit over the root actions, best mean wins | `ucb1:playouts=1000,c=0.7` |
-//! | [`Uct`] | Monte-Carlo tree search with UCB1 in the tree, tree reuse, a node cap | `uct:iterations=10000,c=0.4` |
+//! | [`Uct`] | Monte-Carlo tree search with UCB1 in the tree, tree reuse, a node cap; MCTS-Solver, RAVE, GRAVE as options | `uct:iterations=10000,c=0.4`, `rave:k=300`, `grave:ref=50` |
+//! | [`RootParallel`], [`TreeParallel`] | UCT on several threads: a tree each, merged at the root; or one shared tree with virtual loss | `uct:threads=2`, `uct:threads=2,parallel=tree` |
 //! | [`Reference`] | plain minimax, NegaMax or alpha-beta to a fixed depth ([`reference`](mod@reference)) | `minimax:depth=4`, `negamax:depth=4` |
 //! | [`AlphaBeta`] | alpha-beta with iterative deepening, PVS, a transposition table, move ordering | `alphabeta:depth=8`, `alphabeta:time=1s` |
 //!
@@ -49,4 +50,4 @@ pub use budget::Budget;
 pub use flat::{Flat, Policy};
 pub use random::Random;
 pub use spec::{AgentSpec, SpecError};
-pub use uct::{Expansion, FinalChoice, RootParallel, Uct, UctConfig};
+pub use uct::{Expansion, FinalChoice, RootParallel, TreeParallel, Uct, UctConfig};

@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::{
     Agent, AlphaBeta, AlphaBetaConfig, Budget, Expansion, FinalChoice, Flat, Plain, Policy, Random,
-    Reference, RootParallel, Uct, UctConfig,
+    Reference, RootParallel, TreeParallel, Uct, UctConfig,
 };
 
 /// An agent and its budget, as text: `NAME` or `NAME:KEY=VALUE,KEY=VALUE,...`.
@@ -19,7 +19,7 @@ use crate::{
 /// | `random` | `seed` |
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
-/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1), `parallel` (`root`), `win`/`draw`/`loss` |
+/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1), `parallel` (`root` or `tree`), `win`/`draw`/`loss` |
 /// | `rave` | as `uct`, and `k` (300): RAVE's equivalence parameter |
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
@@ -46,12 +46,21 @@ pub struct AgentSpec {
     reward: WinDrawLoss,
 }
 
+/// How UCT shares out its work over several threads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Parallel {
+    /// A tree per thread, merged at the root ([`RootParallel`]).
+    Root,
+    /// One tree, with virtual loss ([`TreeParallel`]).
+    Tree,
+}
+
 #[derive(Clone, Copy, Debug)]
 enum Algorithm {
     Random,
     Flat(Policy),
-    /// UCT, on this many threads (root parallelisation above one).
-    Uct(UctConfig, usize),
+    /// UCT, on this many threads, shared how.
+    Uct(UctConfig, usize, Parallel),
     Reference(Plain, u32),
     AlphaBeta(AlphaBetaConfig),
 }
@@ -71,8 +80,8 @@ impl AgentSpec {
             Algorithm::Random => "random",
             Algorithm::Flat(Policy::Uniform) => "mc",
             Algorithm::Flat(Policy::Ucb1 { .. }) => "ucb1",
-            Algorithm::Uct(config, _) if config.rave > 0.0 && config.grave > 0 => "grave",
-            Algorithm::Uct(config, _) if config.rave > 0.0 => "rave",
+            Algorithm::Uct(config, ..) if config.rave > 0.0 && config.grave > 0 => "grave",
+            Algorithm::Uct(config, ..) if config.rave > 0.0 => "rave",
             Algorithm::Uct(..) => "uct",
             Algorithm::Reference(Plain::Minimax, _) => "minimax",
             Algorithm::Reference(Plain::NegaMax, _) => "negamax",
@@ -105,10 +114,16 @@ impl AgentSpec {
         match self.algorithm {
             Algorithm::Random => Box::new(Random::new(seed)),
             Algorithm::Flat(policy) => Box::new(Flat::<G, _>::new(policy, self.reward, seed)),
-            Algorithm::Uct(config, 1) => {
+            Algorithm::Uct(config, 1, _) => {
                 Box::new(Uct::<G, _>::with_config(config, self.reward, seed))
             }
-            Algorithm::Uct(config, threads) => Box::new(RootParallel::<G, _>::new(
+            Algorithm::Uct(config, threads, Parallel::Root) => Box::new(RootParallel::<G, _>::new(
+                threads,
+                config,
+                self.reward,
+                seed,
+            )),
+            Algorithm::Uct(config, threads, Parallel::Tree) => Box::new(TreeParallel::<G, _>::new(
                 threads,
                 config,
                 self.reward,
@@ -207,7 +222,7 @@ impl FromStr for AgentSpec {
                 &["c"],
             ),
             "uct" => (
-                Algorithm::Uct(UctConfig::default(), 1),
+                Algorithm::Uct(UctConfig::default(), 1, Parallel::Root),
                 MONTE_CARLO,
                 &[
                     "c", "reuse", "final", "expand", "decay", "nodes", "solver", "threads",
@@ -221,6 +236,7 @@ impl FromStr for AgentSpec {
                         ..UctConfig::default()
                     },
                     1,
+                    Parallel::Root,
                 ),
                 MONTE_CARLO,
                 &[
@@ -236,6 +252,7 @@ impl FromStr for AgentSpec {
                         ..UctConfig::default()
                     },
                     1,
+                    Parallel::Root,
                 ),
                 MONTE_CARLO,
                 &[
@@ -319,7 +336,7 @@ impl FromStr for AgentSpec {
                     }
                     match &mut algorithm {
                         Algorithm::Flat(Policy::Ucb1 { c: slot }) => *slot = c,
-                        Algorithm::Uct(config, _) => config.exploration = c,
+                        Algorithm::Uct(config, ..) => config.exploration = c,
                         _ => unreachable!("only ucb1 and uct have c"),
                     }
                 }
@@ -356,7 +373,7 @@ impl FromStr for AgentSpec {
                     }
                 }
                 _ => {
-                    let Algorithm::Uct(config, threads) = &mut algorithm else {
+                    let Algorithm::Uct(config, threads, parallel) = &mut algorithm else {
                         unreachable!("only uct has these keys")
                     };
                     match key.as_str() {
@@ -387,10 +404,10 @@ impl FromStr for AgentSpec {
                                 .ok_or_else(|| bad("a whole number from 1 to 1024"))?;
                         }
                         "parallel" => {
-                            if value != "root" {
-                                return Err(bad(
-                                    "root (tree parallelisation is not implemented yet)",
-                                ));
+                            *parallel = match value {
+                                "root" => Parallel::Root,
+                                "tree" => Parallel::Tree,
+                                _ => return Err(bad("root or tree")),
                             }
                         }
                         "final" => {

@@ -107,6 +107,7 @@ fn rave_specs() {
     for text in [
         "rave:iterations=2000,threads=2",
         "grave:iterations=2000,ref=30",
+        "grave:iterations=2000,ref=30,threads=2,parallel=tree",
     ] {
         let spec: AgentSpec = text.parse().unwrap();
         let mut agent = spec.build::<Hex>(1);

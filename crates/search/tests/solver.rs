@@ -24,6 +24,13 @@ fn tic_tac_toe_is_proven_a_draw_and_the_search_stops() {
     );
     // No first move loses against best play, so none is proven lost.
     assert!(report.actions.iter().all(|a| a.proof == Some(Wdl::Draw)));
+    // On a tree shared by threads too.
+    let shared = search(
+        "uct:iterations=1000000,solver=true,threads=2,parallel=tree",
+        &TicTacToe::new(),
+    );
+    assert_eq!(shared.proof, Some(Wdl::Draw));
+    assert!(shared.iterations < 1_000_000);
     // Without the solver nothing is proven and the budget is spent.
     let plain = search("uct:iterations=20000", &TicTacToe::new());
     assert_eq!((plain.proof, plain.iterations), (None, 20_000));

@@ -19,7 +19,7 @@ mod parallel;
 mod tree;
 
 pub use config::{Expansion, FinalChoice, UctConfig};
-pub use parallel::RootParallel;
+pub use parallel::{RootParallel, TreeParallel};
 
 use game_core::{Game, Outcome, Player, Reward, Status, Wdl, WinDrawLoss};
 use rand::SeedableRng;
@@ -141,6 +141,18 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
     /// One iteration (or, when expanding all children at once, one per new child); returns
     /// how many playouts it ran.
     fn iterate(&mut self, root: &G) -> u64 {
+        match self.select(root) {
+            Leaf::Played(n) => n,
+            Leaf::At(position) => {
+                self.simulate_and_backpropagate(position);
+                1
+            }
+        }
+    }
+
+    /// Selection and expansion: walks down from the root, filling `path`, to where the
+    /// iteration plays out. With all children expanded at once, it also plays them out.
+    fn select(&mut self, root: &G) -> Leaf<G> {
         let mut position = root.clone();
         self.path.clear();
         let mut node = ROOT;
@@ -167,7 +179,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             }
             if current.tried < current.len {
                 if self.config.expansion == Expansion::All && current.tried == 0 {
-                    return self.simulate_all_children(node, &position);
+                    return Leaf::Played(self.simulate_all_children(node, &position));
                 }
                 let child = if self.config.rave > 0.0 {
                     self.tree
@@ -217,49 +229,60 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 break; // decided: back up its result instead of playing out
             }
         }
-        self.simulate_and_backpropagate(position);
-        1
+        Leaf::At(position)
     }
 
-    /// Plays out from `position` (the end of the path) and backs the result up the path; with
-    /// the solver, a decided end of the path backs up its proven result instead, and new proofs
-    /// are carried up the path.
-    fn simulate_and_backpropagate(&mut self, mut position: G) {
-        let last = self.path.last().copied();
-        let leaf_mover = position.to_move();
-        self.moves.clear();
-        let (outcome, plies) = match position.status() {
-            Status::Over(outcome) => {
-                if let (true, Some((id, mover))) = (self.config.solver, last) {
-                    let proof = match outcome.for_player(mover) {
-                        Wdl::Win => Proof::Win,
-                        Wdl::Draw => Proof::Draw,
-                        Wdl::Loss => Proof::Loss,
-                    };
-                    let draw = self.reward.reward(&position, Outcome::Draw, mover);
-                    self.tree.nodes[id as usize].prove(proof, draw);
-                }
-                (outcome, 0)
-            }
-            Status::Ongoing => {
-                match last.map(|(id, mover)| (self.tree.nodes[id as usize].proof, mover)) {
-                    Some((Proof::Win, mover)) => (Outcome::Win(mover), 0),
-                    Some((Proof::Loss, mover)) => (Outcome::Win(mover.opponent()), 0),
-                    Some((Proof::Draw, _)) => (Outcome::Draw, 0),
-                    Some((Proof::Open, _)) | None if self.config.rave > 0.0 => {
-                        let playout =
-                            position.random_playout_recorded(&mut self.rng, &mut self.moves);
-                        (playout.outcome, playout.plies)
-                    }
-                    Some((Proof::Open, _)) | None => {
-                        let playout = position.random_playout(&mut self.rng);
-                        (playout.outcome, playout.plies)
-                    }
-                }
-            }
-        };
-        let rewards = Player::BOTH.map(|p| self.reward.reward(&position, outcome, p));
+    /// The end of the path: its node's proof and the player who moved into it.
+    fn leaf(&self) -> Option<(Proof, Player)> {
+        self.path
+            .last()
+            .map(|&(id, mover)| (self.tree.nodes[id as usize].proof, mover))
+    }
+
+    /// Plays out from `position` (the end of the path) and backs the result up the path.
+    fn simulate_and_backpropagate(&mut self, position: G) {
+        let rave = self.config.rave > 0.0;
+        let simulation = simulate(position, self.leaf(), rave, &mut self.rng, &mut self.moves);
+        self.backpropagate(&simulation, None);
+    }
+
+    /// Counts the iteration now under way on its path as a loss for every player who moved
+    /// there (tree parallelisation's virtual loss), so that other threads selecting meanwhile
+    /// prefer other paths. [`backpropagate`](Self::backpropagate) with `virtual_loss` replaces
+    /// it by the real result.
+    fn add_virtual_loss(&mut self, losses: [f64; 2]) {
         self.tree.nodes[ROOT as usize].visits += 1;
+        for &(id, mover) in &self.path {
+            self.tree.nodes[id as usize].record(losses[mover.index()]);
+        }
+    }
+
+    /// Backs the result of `simulation` up the path (replacing the virtual loss `virtual_loss`
+    /// the path's nodes already count, if any); with the solver, a finished game at the end of
+    /// the path proves its node, and new proofs are carried up the path.
+    fn backpropagate(&mut self, simulation: &Simulation<G>, virtual_loss: Option<[f64; 2]>) {
+        let Simulation {
+            position,
+            leaf_mover,
+            outcome,
+            plies,
+            finished,
+        } = simulation;
+        let (outcome, plies) = (*outcome, *plies);
+        if let (true, true, Some(&(id, mover))) = (*finished, self.config.solver, self.path.last())
+        {
+            let proof = match outcome.for_player(mover) {
+                Wdl::Win => Proof::Win,
+                Wdl::Draw => Proof::Draw,
+                Wdl::Loss => Proof::Loss,
+            };
+            let draw = self.reward.reward(position, Outcome::Draw, mover);
+            self.tree.nodes[id as usize].prove(proof, draw);
+        }
+        let rewards = Player::BOTH.map(|p| self.reward.reward(position, outcome, p));
+        if virtual_loss.is_none() {
+            self.tree.nodes[ROOT as usize].visits += 1;
+        }
         let depth = self.path.len();
         for (i, &(id, mover)) in self.path.iter().enumerate() {
             let mut value = rewards[mover.index()];
@@ -267,13 +290,17 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 let to_end = (depth - 1 - i) as i32 + plies as i32;
                 value *= self.config.decay.powi(to_end);
             }
-            self.tree.nodes[id as usize].record(value);
+            let node = &mut self.tree.nodes[id as usize];
+            match virtual_loss {
+                None => node.record(value),
+                Some(losses) => node.revise(value - losses[mover.index()]),
+            }
         }
         if self.config.rave > 0.0 {
-            self.update_amaf(&position, leaf_mover, rewards);
+            self.update_amaf(position, *leaf_mover, rewards);
         }
         if self.config.solver {
-            let draws = Player::BOTH.map(|p| self.reward.reward(&position, Outcome::Draw, p));
+            let draws = Player::BOTH.map(|p| self.reward.reward(position, Outcome::Draw, p));
             self.propagate_proofs(draws);
         }
     }
@@ -474,6 +501,64 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             score: None,
             proof: self.root_proof(),
         }
+    }
+}
+
+/// Where the selection of an iteration ended.
+enum Leaf<G> {
+    /// At this position (the end of the path), to be played out.
+    At(G),
+    /// It expanded every child of a node at once and played each out: this many playouts.
+    Played(u64),
+}
+
+/// The result of one simulation.
+struct Simulation<G> {
+    /// The position at the end of the game (or of the path, for a decided one).
+    position: G,
+    /// The player to move at the end of the path.
+    leaf_mover: Player,
+    outcome: Outcome,
+    /// Plies from the end of the path to the end of the game.
+    plies: u32,
+    /// Whether the game was already over at the end of the path.
+    finished: bool,
+}
+
+/// The simulation phase: a random playout from `position` (the end of the path, whose node's
+/// proof and mover are `leaf`), recording its moves in `moves` when `record` (for RAVE); a
+/// position the solver has decided is not played out, its proven result stands for it.
+fn simulate<G: Game, Rg: rand::Rng>(
+    mut position: G,
+    leaf: Option<(Proof, Player)>,
+    record: bool,
+    rng: &mut Rg,
+    moves: &mut Vec<G::Action>,
+) -> Simulation<G> {
+    let leaf_mover = position.to_move();
+    moves.clear();
+    let (outcome, plies, finished) = match position.status() {
+        Status::Over(outcome) => (outcome, 0, true),
+        Status::Ongoing => match leaf {
+            Some((Proof::Win, mover)) => (Outcome::Win(mover), 0, false),
+            Some((Proof::Loss, mover)) => (Outcome::Win(mover.opponent()), 0, false),
+            Some((Proof::Draw, _)) => (Outcome::Draw, 0, false),
+            Some((Proof::Open, _)) | None => {
+                let playout = if record {
+                    position.random_playout_recorded(rng, moves)
+                } else {
+                    position.random_playout(rng)
+                };
+                (playout.outcome, playout.plies, false)
+            }
+        },
+    };
+    Simulation {
+        position,
+        leaf_mover,
+        outcome,
+        plies,
+        finished,
     }
 }
 

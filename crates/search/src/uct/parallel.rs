@@ -1,10 +1,17 @@
-//! Root parallelisation: independent UCT searches on several threads, merged at the root.
+//! UCT on several threads: root parallelisation (independent trees merged at the root) and
+//! tree parallelisation (one shared tree, with virtual loss).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
+use std::sync::{Mutex, PoisonError, TryLockError};
 use std::time::Instant;
 
-use game_core::{Game, Reward, mix64};
+use game_core::{Game, Outcome, Player, Reward, mix64};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::tree::{NodeId, Proof, ROOT};
+use super::{Leaf, simulate};
 use crate::{ActionStats, Agent, Budget, Report, Uct, UctConfig};
 
 /// UCT on several threads by root parallelisation (Cazenave and Jouandeau 2007): each thread
@@ -182,4 +189,205 @@ fn merge<'a, A: Copy + Eq + std::hash::Hash + 'a>(
         score: None,
         proof: reports.iter().find_map(|r| r.proof),
     })
+}
+
+/// How many times a thread of [`TreeParallel`] tries the tree's lock before it sleeps on it.
+const SPINS: u32 = 4_000;
+
+/// UCT on several threads by tree parallelisation (Chaslot, Winands and van den Herik 2008):
+/// the threads grow one shared tree. A thread holds the tree's lock while it selects a path
+/// and expands, and again while it backs up the result; the playout, most of an iteration's
+/// work in most games, runs without it, so the threads' playouts overlap.
+///
+/// While a thread plays out, its path counts a *virtual loss*: every node on it has one more
+/// visit, valued as a loss for the player who moved into it (the reward's value of a loss at
+/// the root position; 0 for win/draw/loss rewards). Other threads selecting meanwhile then
+/// see that path as worse and spread out over other moves instead of all waiting on the
+/// same one; backpropagation replaces the virtual loss by the real result, so the statistics
+/// end up exactly those of the iterations played.
+///
+/// Every [`UctConfig`] option works here (solver, RAVE, GRAVE, tree reuse, node cap); with all
+/// children expanded at once, the playouts of a node's new children run under the lock. With
+/// one thread this is exactly [`Uct`] (the same seed gives the same game); with more, the
+/// order in which the threads take the lock varies, so results are not reproducible.
+///
+/// What to expect: the lock serialises selection, expansion and backpropagation, so the
+/// playouts per second grow with the threads only while those take a small share of an
+/// iteration (Connect Four more than Hex 11x11, where a selection weighs 121 children); on
+/// many cores a single lock becomes the limit. Unlike root parallelisation, every playout
+/// lands in the one tree, so deep lines get the statistics of all threads.
+///
+/// ```
+/// use game_core::testing::TicTacToe;
+/// use search::{Agent, Budget, TreeParallel, UctConfig};
+///
+/// let mut agent = TreeParallel::new(2, UctConfig::default(), game_core::WinDrawLoss::default(), 1);
+/// let position: TicTacToe = "xx.\n.o.\n...".parse().unwrap();
+/// assert_eq!(agent.choose(&position, &Budget::iterations(4_000)), Some("c1".parse().unwrap()));
+/// assert_eq!(agent.report().unwrap().root_visits, 4_000);
+/// ```
+#[derive(Debug)]
+pub struct TreeParallel<G: Game, R> {
+    uct: Uct<G, R>,
+    workers: Vec<Worker<G::Action>>,
+}
+
+/// What each thread of [`TreeParallel`] keeps to itself: the random numbers of its playouts,
+/// and buffers for its path and its playout's moves.
+#[derive(Debug)]
+struct Worker<A> {
+    rng: Xoshiro256PlusPlus,
+    path: Vec<(NodeId, Player)>,
+    moves: Vec<A>,
+}
+
+impl<G, R> TreeParallel<G, R>
+where
+    G: Game + Send + Sync,
+    R: Reward<G> + Send,
+{
+    /// UCT on `threads` threads (at least one) sharing one tree, with these settings and
+    /// reward; the tree's own random numbers are seeded with `seed`, each thread's playouts
+    /// with a seed derived from it.
+    #[must_use]
+    pub fn new(threads: usize, config: UctConfig, reward: R, seed: u64) -> Self {
+        TreeParallel {
+            uct: Uct::with_config(config, reward, seed),
+            workers: (1..=threads.max(1) as u64)
+                .map(|k| Worker {
+                    rng: Xoshiro256PlusPlus::seed_from_u64(mix64(seed ^ mix64(k))),
+                    path: Vec::new(),
+                    moves: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The number of threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// The search of one thread: iterations until the budget is spent; returns how many.
+    fn work(
+        uct: &Mutex<&mut Uct<G, R>>,
+        worker: &mut Worker<G::Action>,
+        position: &G,
+        budget: &Budget,
+        left: &AtomicI64,
+        losses: [f64; 2],
+    ) -> u64 {
+        // Time and the stop flag, per thread; the iteration count is shared, in `left`.
+        let clock = Budget {
+            iterations: None,
+            ..budget.clone()
+        };
+        let timed = clock.time.is_some() || clock.stop.is_some();
+        if !timed && budget.iterations.is_none() {
+            return 0; // no limit at all: a search does nothing
+        }
+        let mut meter = clock.start();
+        let lock = || {
+            // The lock is held for about a microsecond at a time: waiting for it by spinning
+            // is much cheaper than sleeping in the kernel and being woken.
+            for _ in 0..SPINS {
+                match uct.try_lock() {
+                    Ok(guard) => return guard,
+                    Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
+                    Err(TryLockError::WouldBlock) => {
+                        for _ in 0..32 {
+                            std::hint::spin_loop();
+                        }
+                    }
+                }
+            }
+            uct.lock().unwrap_or_else(PoisonError::into_inner)
+        };
+        loop {
+            if (timed && !meter.more())
+                || (budget.iterations.is_some() && left.fetch_sub(1, Relaxed) <= 0)
+            {
+                break;
+            }
+            let mut shared = lock();
+            if shared.config.solver && shared.tree.nodes[ROOT as usize].proof != Proof::Open {
+                break;
+            }
+            let leaf = match shared.select(position) {
+                Leaf::Played(n) => {
+                    left.fetch_sub(n.saturating_sub(1) as i64, Relaxed);
+                    meter.count(n);
+                    continue;
+                }
+                Leaf::At(leaf) => leaf,
+            };
+            shared.add_virtual_loss(losses);
+            let proof = shared.leaf();
+            let record = shared.config.rave > 0.0;
+            std::mem::swap(&mut shared.path, &mut worker.path);
+            drop(shared);
+            let simulation = simulate(leaf, proof, record, &mut worker.rng, &mut worker.moves);
+            let mut shared = lock();
+            std::mem::swap(&mut shared.path, &mut worker.path);
+            std::mem::swap(&mut shared.moves, &mut worker.moves);
+            shared.backpropagate(&simulation, Some(losses));
+            std::mem::swap(&mut shared.moves, &mut worker.moves);
+            drop(shared);
+            meter.count(1);
+        }
+        meter.done()
+    }
+}
+
+impl<G, R> Agent<G> for TreeParallel<G, R>
+where
+    G: Game + Send + Sync,
+    R: Reward<G> + Send,
+{
+    fn choose(&mut self, position: &G, budget: &Budget) -> Option<G::Action> {
+        let uct = &mut self.uct;
+        if self.workers.len() == 1 || position.status().is_over() {
+            return uct.choose(position, budget);
+        }
+        let started = Instant::now();
+        uct.set_root(position);
+        let losses =
+            Player::BOTH.map(|p| uct.reward.reward(position, Outcome::Win(p.opponent()), p));
+        let left = AtomicI64::new(
+            budget
+                .iterations
+                .map_or(i64::MAX, |n| i64::try_from(n).unwrap_or(i64::MAX)),
+        );
+        let shared = Mutex::new(&mut *uct);
+        let shared = &shared;
+        let done: u64 = std::thread::scope(|scope| {
+            let threads: Vec<_> = self
+                .workers
+                .iter_mut()
+                .map(|worker| {
+                    let left = &left;
+                    scope.spawn(move || Self::work(shared, worker, position, budget, left, losses))
+                })
+                .collect();
+            threads
+                .into_iter()
+                .map(|t| t.join().expect("a search thread panicked"))
+                .sum()
+        });
+        let chosen = match uct.final_choice() {
+            Some(id) => uct.tree.nodes[id as usize].action,
+            None => position.random_action(&mut uct.rng),
+        };
+        uct.report = Some(uct.make_report(chosen, done, started.elapsed()));
+        chosen
+    }
+
+    fn played(&mut self, position: &G, action: G::Action) {
+        self.uct.played(position, action);
+    }
+
+    fn report(&self) -> Option<&Report<G::Action>> {
+        self.uct.report()
+    }
 }

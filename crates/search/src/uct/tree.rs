@@ -83,6 +83,16 @@ impl<A> Node<A> {
         }
     }
 
+    /// Changes the reward of one iteration already counted by `delta` (tree parallelisation
+    /// replacing a virtual loss by the real result): the sum of rewards moves by `delta`, so the
+    /// mean by `delta / visits`.
+    #[inline]
+    pub(crate) fn revise(&mut self, delta: f64) {
+        if self.proof == Proof::Open && self.visits > 0 {
+            self.mean += delta as f32 / self.visits as f32;
+        }
+    }
+
     /// Marks this node proven, with its exact value for selection and no exploration bonus
     /// (nothing about it is uncertain any more): `+inf` for a win, `-inf` for a loss, and
     /// `draw` (the draw's reward for the player who moved into it) for a draw.
