@@ -83,6 +83,12 @@ impl<const W: usize> Bits<W> {
         }))
     }
 
+    /// The index of the lowest cell in the set (which must not be empty).
+    #[inline]
+    pub(crate) fn first(&self) -> usize {
+        self.nth(0)
+    }
+
     /// The index of the `k`-th lowest cell in the set (`k` below [`count`](Bits::count)).
     #[inline]
     pub(crate) fn nth(&self, mut k: u32) -> usize {

@@ -152,7 +152,7 @@ impl<const W: usize> HexBoard<W> {
             .find(|p| self.stones[p.index()].contains(i))
     }
 
-    fn empty(&self) -> Bits<W> {
+    pub(crate) fn empty(&self) -> Bits<W> {
         Bits::from_mask(&GEOMETRY[usize::from(self.n)].cells) & !(self.stones[0] | self.stones[1])
     }
 
@@ -183,6 +183,25 @@ impl<const W: usize> HexBoard<W> {
                 self.winner = Some(player);
             }
         }
+    }
+
+    /// The empty cells where `player` would win at once: next to (or on) both of its edge
+    /// sets.
+    pub(crate) fn winning_cells(&self, player: Player) -> Bits<W> {
+        let p = player.index();
+        let masks = Masks::of(self.n);
+        let edges = &GEOMETRY[usize::from(self.n)].edges[p];
+        let near = |e: usize| masks.dilate(&self.reach[p][e]) | Bits::from_mask(&edges[e]);
+        near(0) & near(1) & self.empty()
+    }
+
+    /// This position after the player to move puts a stone on cell `index` (empty).
+    pub(crate) fn after_stone(&self, index: usize) -> Self {
+        let mut next = self.clone();
+        next.place(self.to_move, index);
+        next.plies += 1;
+        next.to_move = self.to_move.opponent();
+        next
     }
 
     /// The swap: Black's one stone becomes White's, mirrored in the long diagonal.

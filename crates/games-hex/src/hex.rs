@@ -34,10 +34,10 @@ use crate::notation::{Cell, Move, MoveErrorKind, MovesError, SizeError};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Hex(Board);
+pub struct Hex(pub(crate) Board);
 
 #[derive(Clone, PartialEq, Eq, Debug)]
-enum Board {
+pub(crate) enum Board {
     W1(HexBoard<1>),
     W2(HexBoard<2>),
     W3(HexBoard<3>),
@@ -59,6 +59,7 @@ macro_rules! with_board {
         }
     };
 }
+pub(crate) use with_board;
 
 impl Hex {
     /// The empty `size`x`size` board, Black to move, without the swap rule.

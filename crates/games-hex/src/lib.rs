@@ -32,7 +32,9 @@ mod bits;
 mod board;
 mod hex;
 mod notation;
+mod solver;
 
 pub use bits::MAX_SIZE;
 pub use hex::Hex;
 pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};
+pub use solver::Solver;
