@@ -7,6 +7,7 @@ use game_core::{Game, Outcome, Player, Playout, Scored, Status, mix64};
 use rand::{Rng, RngExt};
 
 use crate::bitboard::{self, Geometry};
+use crate::cpu::Kernel;
 use crate::notation::{Move, MovesError, MovesErrorKind, ParseBoardError, Square};
 
 /// An Othello position on an `N`x`N` board: [`Othello`] (8x8) or [`Othello6`] (6x6).
@@ -336,8 +337,59 @@ impl<const N: usize> Game for Board<N> {
     }
 
     /// Plays uniformly random moves until neither player can move, on local copies of the
-    /// bitboards: no move list, no allocation.
+    /// bitboards: no move list, no allocation. On x86-64 processors with AVX2 it runs a copy
+    /// of the same code compiled for them.
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
+        self.playout_with(Kernel::best(), rng)
+    }
+}
+
+impl<const N: usize> Board<N> {
+    /// The random playout, run by one compiled copy of it.
+    #[inline]
+    fn playout_with<R: Rng + ?Sized>(&mut self, kernel: Kernel, rng: &mut R) -> Playout {
+        match kernel {
+            Kernel::Portable => self.playout(rng, nth_bit),
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            // SAFETY: a kernel is only chosen (by `Kernel::best`, or a test from
+            // `Kernel::available`) on a processor with its features, checked at run time;
+            // nothing else about the call is unsafe.
+            kernel @ (Kernel::Avx2 | Kernel::Avx2Pdep) => unsafe {
+                self.playout_avx2(rng, kernel == Kernel::Avx2Pdep)
+            },
+        }
+    }
+
+    /// [`Board::playout`] compiled for AVX2, BMI2 and POPCNT (see [`Kernel`]), with `pdep` to
+    /// pick the `k`-th move if `pdep`.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have AVX2, BMI2 and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi2,popcnt")]
+    fn playout_avx2<R: Rng + ?Sized>(&mut self, rng: &mut R, pdep: bool) -> Playout {
+        use std::arch::x86_64::_pdep_u64;
+        if pdep {
+            // The `k`-th set bit in one instruction: deposit bit `k` into `bits`.
+            self.playout(rng, |bits, k| _pdep_u64(1 << k, bits))
+        } else {
+            self.playout(rng, nth_bit)
+        }
+    }
+
+    /// The random playout, written once for every target.
+    #[allow(
+        clippy::inline_always,
+        reason = "compiled into each kernel, with its features"
+    )]
+    #[inline(always)]
+    fn playout<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        nth_bit: impl Fn(u64, u32) -> u64,
+    ) -> Playout {
         let (mut me, mut them, mut moves) = (self.me, self.them, self.moves);
         let mut plies = 0u32;
         if !self.over {
@@ -492,5 +544,65 @@ impl<const N: usize> fmt::Display for Board<N> {
                 self.discs(Player::White)
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// The game `random_action` and `play` make, one move at a time, with this generator:
+    /// its final position and its plies (passes included).
+    fn move_by_move<const N: usize>(
+        mut board: Board<N>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> (Board<N>, u32) {
+        let mut plies = 0;
+        while let Some(action) = board.random_action(rng) {
+            board.play(action);
+            plies += 1;
+        }
+        (board, plies)
+    }
+
+    /// Every compiled copy of the playout plays the very game that `random_action` and `play`
+    /// make from the same seed (they draw the same numbers and pick the same `k`-th move), so
+    /// a fault in the vectorised code shows as a different final position.
+    fn playouts_match_move_by_move<const N: usize>() {
+        let mut openings = Xoshiro256PlusPlus::seed_from_u64(N as u64);
+        for seed in 0..300 {
+            // From the start and from positions some random moves in.
+            let mut start = Board::<N>::new();
+            for _ in 0..seed % 30 {
+                if let Some(action) = start.random_action(&mut openings) {
+                    start.play(action);
+                }
+            }
+            let (expected, plies) =
+                move_by_move(start.clone(), &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+
+            for kernel in Kernel::available() {
+                let mut board = start.clone();
+                let rng = &mut Xoshiro256PlusPlus::seed_from_u64(seed);
+                let result = board.playout_with(kernel, rng);
+                assert_eq!(
+                    (&board, result.plies),
+                    (&expected, plies),
+                    "{kernel:?}, seed {seed}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_compiled_playout_plays_the_move_by_move_game_8x8() {
+        playouts_match_move_by_move::<8>();
+    }
+
+    #[test]
+    fn every_compiled_playout_plays_the_move_by_move_game_6x6() {
+        playouts_match_move_by_move::<6>();
     }
 }

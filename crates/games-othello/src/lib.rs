@@ -28,10 +28,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod bitboard;
 mod board;
+mod cpu;
 mod heuristic;
 mod notation;
 
