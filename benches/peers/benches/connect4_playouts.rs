@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use board_game::board::{Board as _, BoardMoves as _};
+use board_game::board::Board as _;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamesearch::connect4::Connect4;
 use gamesearch::core::Game;
@@ -15,7 +15,9 @@ use gamesearch::core::Game;
 fn board_game_playout<R: rand08::Rng>(rng: &mut R) -> Option<board_game::board::Outcome> {
     let mut board = board_game::games::connect4::Connect4::default();
     while !board.is_done() {
-        board.play_random_available_move(rng).expect("the game is not done");
+        board
+            .play_random_available_move(rng)
+            .expect("the game is not done");
     }
     board.outcome()
 }
@@ -33,11 +35,16 @@ fn playouts(c: &mut Criterion) {
         });
     });
 
-    let mut peer_rng = <rand_xoshiro06::Xoshiro256PlusPlus as rand08::SeedableRng>::seed_from_u64(1);
+    let mut peer_rng =
+        <rand_xoshiro06::Xoshiro256PlusPlus as rand08::SeedableRng>::seed_from_u64(1);
     // Both must play real games: check board-game's outcomes on a sample.
-    let finished = (0..1000).filter(|_| board_game_playout(&mut peer_rng).is_some()).count();
+    let finished = (0..1000)
+        .filter(|_| board_game_playout(&mut peer_rng).is_some())
+        .count();
     assert_eq!(finished, 1000);
-    group.bench_function("board-game 0.8.2", |b| b.iter(|| black_box(board_game_playout(&mut peer_rng))));
+    group.bench_function("board-game 0.8.2", |b| {
+        b.iter(|| black_box(board_game_playout(&mut peer_rng)))
+    });
     group.finish();
 }
 

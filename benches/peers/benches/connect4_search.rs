@@ -33,7 +33,14 @@ fn search(c: &mut Criterion) {
     let tree = board_game::ai::mcts::mcts_build_tree(&peer_start, ITERATIONS, 2.0, &mut rng);
     assert!(tree.best_move() < 7, "a column");
     group.bench_function("board-game 0.8.2", |b| {
-        b.iter(|| black_box(board_game::ai::mcts::mcts_build_tree(black_box(&peer_start), ITERATIONS, 2.0, &mut rng)));
+        b.iter(|| {
+            black_box(board_game::ai::mcts::mcts_build_tree(
+                black_box(&peer_start),
+                ITERATIONS,
+                2.0,
+                &mut rng,
+            ))
+        });
     });
     group.finish();
 }

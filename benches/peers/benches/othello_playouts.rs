@@ -9,7 +9,6 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamesearch::core::Game;
 use gamesearch::othello::Othello;
 use magpie::othello::{Board, Stone};
-use rand08::Rng as _;
 
 /// The fastest random playout magpie's API allows: its `Board` (not `Game`, whose `status`
 /// computes mobility again), `moves_for` once per ply, a pass when it is empty, the game over
@@ -33,7 +32,8 @@ fn magpie_playout<R: rand08::Rng>(rng: &mut R) -> i32 {
         }
         stone = stone.flip();
     }
-    i32::from(board.bits_for(Stone::Black).count_set()) - i32::from(board.bits_for(Stone::White).count_set())
+    i32::from(board.bits_for(Stone::Black).count_set())
+        - i32::from(board.bits_for(Stone::White).count_set())
 }
 
 fn playouts(c: &mut Criterion) {
@@ -49,13 +49,19 @@ fn playouts(c: &mut Criterion) {
         });
     });
 
-    let mut peer_rng = <rand_xoshiro06::Xoshiro256PlusPlus as rand08::SeedableRng>::seed_from_u64(1);
+    let mut peer_rng =
+        <rand_xoshiro06::Xoshiro256PlusPlus as rand08::SeedableRng>::seed_from_u64(1);
     // Both must play real games: on a sample, the discs of a finished game add up to at most 64
     // and Black wins a plausible share.
     let margins: Vec<i32> = (0..1000).map(|_| magpie_playout(&mut peer_rng)).collect();
     let black_wins = margins.iter().filter(|&&m| m > 0).count();
-    assert!((350..650).contains(&black_wins), "magpie: {black_wins} black wins of 1000");
-    group.bench_function("magpie 0.12", |b| b.iter(|| black_box(magpie_playout(&mut peer_rng))));
+    assert!(
+        (350..650).contains(&black_wins),
+        "magpie: {black_wins} black wins of 1000"
+    );
+    group.bench_function("magpie 0.12", |b| {
+        b.iter(|| black_box(magpie_playout(&mut peer_rng)))
+    });
     group.finish();
 }
 

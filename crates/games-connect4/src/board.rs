@@ -159,6 +159,23 @@ impl<B: Bits> Board<B> {
         u32::from(self.moves)
     }
 
+    /// The stones of the player to move and of its opponent as bitboards, for evaluators: the
+    /// cell at `column` and `row` (both from 0; row 0 is the bottom) is bit
+    /// `column * (height + 1) + row`, with one unused bit above each column.
+    ///
+    /// ```
+    /// use games_connect4::Connect4;
+    ///
+    /// let game = Connect4::new().after_moves("44")?; // both players in the middle column
+    /// let (to_move, opponent) = game.stones();
+    /// assert_eq!((to_move, opponent), (1 << (3 * 7), 1 << (3 * 7 + 1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn stones(&self) -> (B, B) {
+        (self.current, self.mask ^ self.current)
+    }
+
     /// Who has a stone at `column` and `row` (both from 0; row 0 is the bottom), if anyone.
     /// `None` also off the board.
     #[must_use]

@@ -53,9 +53,9 @@ pub struct AlphaBeta<G: Game, E> {
     evaluator: E,
     table: Option<Table<G::Action>>,
     killers: Vec<[Option<G::Action>; 2]>,
-    history: HashMap<G::Action, u64>,
-    /// One move list per ply, reused.
-    lists: Vec<Vec<G::Action>>,
+    history: History<G::Action>,
+    /// One move list per ply, reused: each move with its ordering score.
+    lists: Vec<Vec<(u64, G::Action)>>,
     nodes: u64,
     deadline: Option<Instant>,
     budget: Budget,
@@ -78,7 +78,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             config,
             evaluator,
             killers: Vec::new(),
-            history: HashMap::new(),
+            history: History::Hashed(HashMap::new()),
             lists: Vec::new(),
             nodes: 0,
             deadline: None,
@@ -101,7 +101,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             table.clear();
         }
         self.killers.clear();
-        self.history.clear();
+        self.history = History::Hashed(HashMap::new());
     }
 
     /// Searches `position` to exactly `depth` plies (no iterative deepening, no time limit) and
@@ -167,15 +167,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         let mut moves = std::mem::take(&mut self.lists[ply_index]);
         moves.clear();
-        position.legal_actions(&mut moves);
+        position.legal_actions(&mut Unscored(&mut moves));
         if self.config.ordering {
-            self.order(&mut moves, hash_move, ply_index);
+            self.order(position, &mut moves, hash_move, ply_index);
         }
 
         let original_alpha = alpha;
         let mut best = -score::WIN - 1;
         let mut best_move = None;
-        for (i, &action) in moves.iter().enumerate() {
+        for (i, &(_, action)) in moves.iter().enumerate() {
             let child = position.after(action);
             let value = if i == 0 || !self.config.pvs {
                 -self.search(&child, depth - 1, ply + 1, -beta, -alpha)
@@ -201,7 +201,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     killers[1] = killers[0];
                     killers[0] = Some(action);
                 }
-                *self.history.entry(action).or_insert(0) += u64::from(depth) * u64::from(depth);
+                self.history
+                    .reward(position, action, u64::from(depth) * u64::from(depth));
                 break;
             }
         }
@@ -225,23 +226,30 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         best
     }
 
-    /// The hash move first, then this ply's killers, then the rest by history score.
-    fn order(&self, moves: &mut [G::Action], hash_move: Option<G::Action>, ply: usize) {
+    /// The hash move first, then this ply's killers, then the rest, killers and the rest each
+    /// by history score; ties keep the game's order. Each move's rank is computed once, into
+    /// its score (not once per comparison of the sort).
+    fn order(
+        &self,
+        position: &G,
+        moves: &mut [(u64, G::Action)],
+        hash_move: Option<G::Action>,
+        ply: usize,
+    ) {
         let killers = self.killers[ply];
-        let rank = |a: &G::Action| -> (u8, std::cmp::Reverse<u64>) {
-            let class = if Some(*a) == hash_move {
-                0
-            } else if Some(*a) == killers[0] || Some(*a) == killers[1] {
-                1
+        // History scores stay below 2^62, killers above 2^63, the hash move above all.
+        for (score, action) in moves.iter_mut() {
+            let a = Some(*action);
+            let history = self.history.score(position, *action).min(1 << 62);
+            *score = if a == hash_move {
+                u64::MAX
+            } else if a == killers[0] || a == killers[1] {
+                (1 << 63) + history
             } else {
-                2
+                history
             };
-            (
-                class,
-                std::cmp::Reverse(self.history.get(a).copied().unwrap_or(0)),
-            )
-        };
-        moves.sort_by_key(rank);
+        }
+        moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
     }
 
     /// The line the table holds from `position`, up to `depth` moves.
@@ -410,5 +418,52 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for Reference<G, E> {
 
     fn report(&self) -> Option<&Report<G::Action>> {
         self.report.as_ref()
+    }
+}
+
+/// Appends moves to a scored move list, each with score 0.
+struct Unscored<'a, A>(&'a mut Vec<(u64, A)>);
+
+impl<A> Extend<A> for Unscored<'_, A> {
+    fn extend<I: IntoIterator<Item = A>>(&mut self, iter: I) {
+        self.0.extend(iter.into_iter().map(|a| (0, a)));
+    }
+}
+
+/// The history heuristic's scores: for each move, the sum of `depth²` over the cut-offs it
+/// caused. Indexed by [`Game::action_index`] for games with numbered actions (a load per
+/// move); in a hash map for the others.
+#[derive(Debug)]
+enum History<A> {
+    Indexed(Vec<u64>),
+    Hashed(HashMap<A, u64>),
+}
+
+impl<A: Copy + Eq + std::hash::Hash> History<A> {
+    fn score<G: Game<Action = A>>(&self, position: &G, action: A) -> u64 {
+        match self {
+            History::Indexed(scores) => scores
+                .get(position.action_index(action))
+                .copied()
+                .unwrap_or(0),
+            History::Hashed(scores) => scores.get(&action).copied().unwrap_or(0),
+        }
+    }
+
+    fn reward<G: Game<Action = A>>(&mut self, position: &G, action: A, amount: u64) {
+        if let (History::Hashed(scores), Some(size)) = (&*self, position.action_space())
+            && scores.is_empty()
+        {
+            // The first cut-off: numbered actions from now on.
+            *self = History::Indexed(vec![0; size]);
+        }
+        match self {
+            History::Indexed(scores) => {
+                if let Some(score) = scores.get_mut(position.action_index(action)) {
+                    *score += amount;
+                }
+            }
+            History::Hashed(scores) => *scores.entry(action).or_insert(0) += amount,
+        }
     }
 }
