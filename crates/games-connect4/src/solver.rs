@@ -38,7 +38,7 @@ pub enum SolveError {
 /// - **no losing moves**: moves that let the opponent win at once, or play under the opponent's
 ///   winning cell, are never searched; two opponent threats to parry means the position is lost;
 /// - **ordering**: moves that create the most winning cells first, ties centre first;
-/// - **a transposition table** of upper bounds, 8M entries of 5 bytes (about 40 MB).
+/// - **a transposition table** of upper and lower bounds, 8M entries of 5 bytes (about 40 MB).
 ///
 /// The weak mode only asks win, draw or loss (scores 1, 0, -1): much faster on positions whose
 /// score is far from 0.
@@ -144,16 +144,31 @@ impl Solver {
                 return alpha;
             }
         }
-        let mut max = (p.cells - 1 - p.moves) / 2;
-        let key = p.key();
-        let slot = (key % TABLE_SIZE as u64) as usize;
-        if self.keys[slot] == key as u32 && self.values[slot] != 0 {
-            max = i32::from(self.values[slot]) + p.min_score() - 1;
-        }
+        let max = (p.cells - 1 - p.moves) / 2;
         if beta > max {
             beta = max;
             if alpha >= beta {
                 return beta;
+            }
+        }
+        let key = p.key();
+        let slot = (key % TABLE_SIZE as u64) as usize;
+        let bounds = Bounds::of(p);
+        if self.keys[slot] == key as u32 && self.values[slot] != 0 {
+            match bounds.decode(self.values[slot]) {
+                Bound::Lower(min) if alpha < min => {
+                    alpha = min;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                }
+                Bound::Upper(max) if beta > max => {
+                    beta = max;
+                    if alpha >= beta {
+                        return beta;
+                    }
+                }
+                _ => {}
             }
         }
         // Moves by the winning cells they create, ties centre first.
@@ -179,12 +194,14 @@ impl Solver {
             let child = p.play(cell);
             let score = -self.negamax(&child, -beta, -alpha);
             if score >= beta {
+                self.keys[slot] = key as u32;
+                self.values[slot] = bounds.encode(Bound::Lower(score));
                 return score;
             }
             alpha = alpha.max(score);
         }
         self.keys[slot] = key as u32;
-        self.values[slot] = (alpha - p.min_score() + 1) as i8;
+        self.values[slot] = bounds.encode(Bound::Upper(alpha));
         alpha
     }
 }
@@ -200,6 +217,51 @@ fn written_zeros<T: Copy + Default>(len: usize) -> Vec<T> {
     let mut table = Vec::with_capacity(len);
     table.resize(len, std::hint::black_box(T::default()));
     table
+}
+
+/// A bound on a position's score, as the table keeps it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Bound {
+    /// The score is at least this (a cut-off found a move this good).
+    Lower(i32),
+    /// The score is at most this (every move was searched).
+    Upper(i32),
+}
+
+/// The table's one-byte encoding of bounds for a board size: 0 is an empty entry, upper bounds
+/// take `1..=max - min + 1` and lower bounds the values after them (at most 80 on boards of up
+/// to 55 bits, so an `i8` holds them).
+#[derive(Clone, Copy)]
+struct Bounds {
+    min: i32,
+    max: i32,
+}
+
+impl Bounds {
+    fn of(p: &Position) -> Bounds {
+        Bounds {
+            min: p.min_score(),
+            max: (p.cells + 1) / 2 - 3,
+        }
+    }
+
+    fn encode(self, bound: Bound) -> i8 {
+        let value = match bound {
+            Bound::Upper(score) => score - self.min + 1,
+            Bound::Lower(score) => score - self.min + 1 + (self.max - self.min + 1),
+        };
+        value as i8
+    }
+
+    fn decode(self, value: i8) -> Bound {
+        let value = i32::from(value);
+        let span = self.max - self.min + 1;
+        if value > span {
+            Bound::Lower(value - span + self.min - 1)
+        } else {
+            Bound::Upper(value + self.min - 1)
+        }
+    }
 }
 
 /// The solver's copy of a position: the two bitboards and the geometry.
@@ -299,6 +361,30 @@ impl Position {
             mask: self.mask | cell,
             moves: self.moves + 1,
             ..*self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_round_trip_through_one_nonzero_byte_on_every_board_the_solver_takes() {
+        for (width, height) in [(7, 6), (4, 4), (5, 10), (11, 4), (1, 1)] {
+            let board = Connect4::with_size(width, height).unwrap();
+            let p = Position::of(&board);
+            let bounds = Bounds::of(&p);
+            // Scores run from the quickest loss to the quickest win.
+            let (lowest, highest) = (-(p.cells) / 2, (p.cells + 1) / 2);
+            for score in lowest.max(bounds.min)..=highest.min(bounds.max) {
+                for bound in [Bound::Lower(score), Bound::Upper(score)] {
+                    let byte = bounds.encode(bound);
+                    assert_ne!(byte, 0, "{width}x{height} {bound:?}");
+                    assert!(byte > 0, "{width}x{height} {bound:?} overflows");
+                    assert_eq!(bounds.decode(byte), bound, "{width}x{height}");
+                }
+            }
         }
     }
 }
