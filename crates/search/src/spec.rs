@@ -19,7 +19,7 @@ use crate::{
 /// | `random` | `seed` |
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
-/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1), `parallel` (`root` or `tree`), `win`/`draw`/`loss` |
+/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1), `parallel` (`root` or `tree`), `win`/`draw`/`loss` |
 /// | `rave` | as `uct`, and `k` (300): RAVE's equivalence parameter |
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
@@ -203,7 +203,8 @@ impl FromStr for AgentSpec {
         let spec = || text.to_owned();
         let (name, rest) = text.split_once(':').unwrap_or((text, ""));
         let name = name.trim().to_ascii_lowercase();
-        // The keys of the budget and reward, shared by the Monte-Carlo agents, and each agent's own.
+        // The keys of the budget and reward, shared by the Monte-Carlo agents; UCT's, shared by
+        // its variants; each agent accepts the keys of its groups.
         const MONTE_CARLO: &[&str] = &[
             "iterations",
             "playouts",
@@ -213,59 +214,47 @@ impl FromStr for AgentSpec {
             "draw",
             "loss",
         ];
-        let (mut algorithm, shared, own): (Algorithm, &[&str], &[&str]) = match name.as_str() {
-            "random" => (Algorithm::Random, &[], &["seed"]),
-            "mc" => (Algorithm::Flat(Policy::Uniform), MONTE_CARLO, &[]),
+        const UCT: &[&str] = &[
+            "c",
+            "reuse",
+            "final",
+            "expand",
+            "expand_after",
+            "decay",
+            "nodes",
+            "solver",
+            "threads",
+            "parallel",
+        ];
+        let uct_with = |config: UctConfig| Algorithm::Uct(config, 1, Parallel::Root);
+        let (mut algorithm, groups): (Algorithm, &[&[&str]]) = match name.as_str() {
+            "random" => (Algorithm::Random, &[&["seed"]]),
+            "mc" => (Algorithm::Flat(Policy::Uniform), &[MONTE_CARLO]),
             "ucb1" => (
                 Algorithm::Flat(Policy::Ucb1 { c: 0.7 }),
-                MONTE_CARLO,
-                &["c"],
+                &[MONTE_CARLO, &["c"]],
             ),
-            "uct" => (
-                Algorithm::Uct(UctConfig::default(), 1, Parallel::Root),
-                MONTE_CARLO,
-                &[
-                    "c", "reuse", "final", "expand", "decay", "nodes", "solver", "threads",
-                    "parallel",
-                ],
-            ),
+            "uct" => (uct_with(UctConfig::default()), &[MONTE_CARLO, UCT]),
             "rave" => (
-                Algorithm::Uct(
-                    UctConfig {
-                        rave: 300.0,
-                        ..UctConfig::default()
-                    },
-                    1,
-                    Parallel::Root,
-                ),
-                MONTE_CARLO,
-                &[
-                    "k", "c", "reuse", "final", "expand", "decay", "nodes", "solver", "threads",
-                    "parallel",
-                ],
+                uct_with(UctConfig {
+                    rave: 300.0,
+                    ..UctConfig::default()
+                }),
+                &[MONTE_CARLO, UCT, &["k"]],
             ),
             "grave" => (
-                Algorithm::Uct(
-                    UctConfig {
-                        rave: 300.0,
-                        grave: 50,
-                        ..UctConfig::default()
-                    },
-                    1,
-                    Parallel::Root,
-                ),
-                MONTE_CARLO,
-                &[
-                    "ref", "k", "c", "reuse", "final", "expand", "decay", "nodes", "solver",
-                    "threads", "parallel",
-                ],
+                uct_with(UctConfig {
+                    rave: 300.0,
+                    grave: 50,
+                    ..UctConfig::default()
+                }),
+                &[MONTE_CARLO, UCT, &["ref", "k"]],
             ),
-            "minimax" => (Algorithm::Reference(Plain::Minimax, 4), &[], &["depth"]),
-            "negamax" => (Algorithm::Reference(Plain::NegaMax, 4), &[], &["depth"]),
+            "minimax" => (Algorithm::Reference(Plain::Minimax, 4), &[&["depth"]]),
+            "negamax" => (Algorithm::Reference(Plain::NegaMax, 4), &[&["depth"]]),
             "alphabeta" => (
                 Algorithm::AlphaBeta(AlphaBetaConfig::default()),
-                &[],
-                &["depth", "time", "table", "ordering", "pvs"],
+                &[&["depth", "time", "table", "ordering", "pvs"]],
             ),
             _ => return Err(SpecError::UnknownAgent { spec: spec(), name }),
         };
@@ -284,8 +273,8 @@ impl FromStr for AgentSpec {
                 .split_once('=')
                 .ok_or_else(|| syntax("write KEY=VALUE"))?;
             let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
-            if !shared.contains(&key.as_str()) && !own.contains(&key.as_str()) {
-                let expected = [shared, own].concat().join(", ");
+            if !groups.iter().any(|keys| keys.contains(&key.as_str())) {
+                let expected = groups.concat().join(", ");
                 return Err(SpecError::UnknownKey {
                     spec: spec(),
                     agent: name,
@@ -425,6 +414,13 @@ impl FromStr for AgentSpec {
                                 _ => return Err(bad("one or all")),
                             }
                         }
+                        "expand_after" => {
+                            config.expand_after = value
+                                .parse()
+                                .ok()
+                                .filter(|&n: &u32| n >= 1)
+                                .ok_or_else(|| bad("a whole number of at least 1"))?;
+                        }
                         "decay" => {
                             config.decay = number()
                                 .ok()
@@ -507,7 +503,7 @@ mod tests {
             ),
             ("alphabeta:time=1s", "alphabeta", None),
             (
-                "UCT:iterations=5, c=0.3 ,reuse=false,final=mean,expand=all,decay=0.9,nodes=1000,loss=-100",
+                "UCT:iterations=5, c=0.3 ,reuse=false,final=mean,expand=all,expand_after=8,decay=0.9,nodes=1000,loss=-100",
                 "uct",
                 Some(5),
             ),
@@ -533,6 +529,7 @@ mod tests {
             ("uct:iterations=1e3", "bad value \"1e3\" for iterations"),
             ("uct:decay=1.5", "bad value \"1.5\" for decay"),
             ("uct:final=best", "bad value \"best\" for final"),
+            ("uct:expand_after=0", "bad value \"0\" for expand_after"),
             ("uct:c", "malformed \"c\""),
             ("uct:playouts=1,iterations=2", "the key is given twice"),
             ("alphabeta:depth=0", "bad value \"0\" for depth"),

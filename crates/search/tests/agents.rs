@@ -233,6 +233,46 @@ fn uct_stays_under_its_node_cap_and_still_finds_the_win() {
 }
 
 #[test]
+fn uct_expands_a_leaf_only_after_expand_after_visits() {
+    let search = |expand_after: u32, iterations: u64| {
+        let config = UctConfig {
+            expand_after,
+            ..UctConfig::default()
+        };
+        let mut uct = Uct::<Connect4>::with_config(config, WinDrawLoss::default(), 9);
+        let action = uct.choose(&Connect4::new(), &Budget::iterations(iterations));
+        let report = uct.report().unwrap().clone();
+        (action, report)
+    };
+    // The root always gains its children; no leaf reaches a million visits.
+    let (action, report) = search(1_000_000, 5_000);
+    assert!(action.is_some());
+    assert_eq!(report.nodes, 1 + 7);
+    assert_eq!(report.root_visits, 5_000);
+    assert_eq!(report.actions.iter().map(|a| a.visits).sum::<u64>(), 5_000);
+    // Waiting for eight visits grows a much smaller tree from the same iterations.
+    let (_, eager) = search(1, 20_000);
+    let (_, patient) = search(8, 20_000);
+    assert!(
+        patient.nodes * 4 < eager.nodes,
+        "{} nodes against {}",
+        patient.nodes,
+        eager.nodes
+    );
+    // And still finds the immediate win.
+    let config = UctConfig {
+        expand_after: 8,
+        ..UctConfig::default()
+    };
+    let mut uct = Uct::<Connect4>::with_config(config, WinDrawLoss::default(), 5);
+    let position: Connect4 = "414141".parse().unwrap();
+    assert_eq!(
+        uct.choose(&position, &Budget::iterations(20_000)),
+        Some("4".parse().unwrap())
+    );
+}
+
+#[test]
 fn tree_reuse_keeps_the_statistics_of_the_moves_played() {
     let mut uct = Uct::<Connect4>::new(3);
     let start = Connect4::new();

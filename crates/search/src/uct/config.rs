@@ -29,6 +29,7 @@ pub enum Expansion {
 /// | `exploration` | 0.4 | `c` in `mean + c * sqrt(ln N / n)` |
 /// | `final_choice` | most visits | which root action to play |
 /// | `expansion` | one child per iteration | or all children at once |
+/// | `expand_after` | 1 | visits a leaf needs before it gains children (`expand_after=8` in specs) |
 /// | `decay` | 1.0 (none) | a reward counts `decay^plies` of its value, plies to the end of the game |
 /// | `reuse` | true | keep the subtree of the moves actually played |
 /// | `max_nodes` | 4,000,000 | the tree never grows past this many nodes (about 24 bytes each) |
@@ -69,6 +70,9 @@ pub struct UctConfig {
     pub final_choice: FinalChoice,
     /// How nodes gain children.
     pub expansion: Expansion,
+    /// A leaf gains its children once it has this many visits (1: at the second iteration that
+    /// reaches it); until then iterations play out from it.
+    pub expand_after: u32,
     /// The per-ply reward decay, in `(0, 1]`; course material uses 0.9 to prefer quick wins.
     pub decay: f64,
     /// Keep the relevant subtree between moves.
@@ -91,6 +95,7 @@ impl Default for UctConfig {
             exploration: 0.4,
             final_choice: FinalChoice::MostVisits,
             expansion: Expansion::One,
+            expand_after: 1,
             decay: 1.0,
             reuse: true,
             max_nodes: 4_000_000,

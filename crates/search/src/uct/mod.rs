@@ -165,10 +165,12 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 break;
             }
             let mover = position.to_move();
-            if self.tree.nodes[node as usize].len == 0
-                && !self.tree.expand(node, &position, self.config.max_nodes)
+            let leaf = self.tree.nodes[node as usize];
+            if leaf.len == 0
+                && ((node != ROOT && leaf.visits < self.config.expand_after)
+                    || !self.tree.expand(node, &position, self.config.max_nodes))
             {
-                break; // the tree is full: play out from this leaf
+                break; // too young to expand, or the tree is full: play out from this leaf
             }
             let current = self.tree.nodes[node as usize];
             if self.config.rave > 0.0 {
