@@ -38,6 +38,18 @@ fn bench_agent<G: Game + Send + Sync + 'static>(
             black_box(agent.choose(black_box(start), &budget))
         });
     });
+    // The same search by an agent kept from one sample to the next, as in a game, where one
+    // agent plays every move: a fresh tree each time (no reuse), in memory the agent already
+    // has. The difference from the row above is the cost of a new agent's first allocations.
+    if matches!(spec.name(), "uct" | "rave" | "grave") {
+        let kept: AgentSpec = format!("{spec},reuse=false")
+            .parse()
+            .expect("tree agents take reuse=");
+        let mut agent = kept.build::<G>(1);
+        group.bench_function(format!("{kept} (agent kept)"), |b| {
+            b.iter(|| black_box(agent.choose(black_box(start), &budget)));
+        });
+    }
     group.finish();
 }
 
