@@ -8,6 +8,7 @@ use std::time::Duration;
 use game_core::testing::TicTacToe;
 use game_core::{Game, Outcome, Player, Status, WinDrawLoss};
 use games_connect4::Connect4;
+use games_hex::Hex;
 use search::{Agent, AgentSpec, Budget, Flat, Random, Uct, UctConfig};
 
 /// The Monte-Carlo agents under test, by spec.
@@ -230,6 +231,25 @@ fn uct_stays_under_its_node_cap_and_still_finds_the_win() {
     assert!(report.nodes <= 1000, "{} nodes", report.nodes);
     assert_eq!(report.iterations, 100_000);
     assert_eq!(report.root_visits, 100_000);
+}
+
+#[test]
+fn uct_stays_under_its_node_cap_on_a_wide_board() {
+    // 121 actions a node: most expansions do not fit under the smaller caps.
+    for cap in [200, 1000, 5000] {
+        let config = UctConfig {
+            max_nodes: cap,
+            ..UctConfig::default()
+        };
+        let mut uct = Uct::<Hex>::with_config(config, WinDrawLoss::default(), 5);
+        let position = Hex::new(11).unwrap();
+        let action = uct.choose(&position, &Budget::iterations(20_000)).unwrap();
+        assert!(position.is_legal(action));
+        let report = uct.report().unwrap();
+        assert!(report.nodes <= cap, "{} nodes under a cap of {cap}", report.nodes);
+        assert_eq!(report.root_visits, 20_000);
+        assert_eq!(report.actions.len(), 121, "every root action is reported");
+    }
 }
 
 #[test]
