@@ -246,7 +246,11 @@ fn uct_stays_under_its_node_cap_on_a_wide_board() {
         let action = uct.choose(&position, &Budget::iterations(20_000)).unwrap();
         assert!(position.is_legal(action));
         let report = uct.report().unwrap();
-        assert!(report.nodes <= cap, "{} nodes under a cap of {cap}", report.nodes);
+        assert!(
+            report.nodes <= cap,
+            "{} nodes under a cap of {cap}",
+            report.nodes
+        );
         assert_eq!(report.root_visits, 20_000);
         assert_eq!(report.actions.len(), 121, "every root action is reported");
     }

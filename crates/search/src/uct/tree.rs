@@ -152,7 +152,6 @@ pub(crate) struct Tree<A> {
     rave: bool,
 }
 
-/// Appends the children of a node to the arena as `legal_actions` lists them.
 /// Writes the actions of a node's children, as `legal_actions` lists them, into the nodes
 /// already in place for them (the iterator is at the first one not yet written).
 struct Children<'a, A>(std::slice::IterMut<'a, Node<A>>);
