@@ -304,6 +304,17 @@ impl FromStr for AgentSpec {
                     .filter(|v| v.is_finite())
                     .ok_or_else(|| bad("a number"))
             };
+            // A whole number from `low` to `high` (no upper limit when `high` is `u32::MAX`).
+            let whole = |low: u32, high: u32| {
+                value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (low..=high).contains(n))
+                    .ok_or_else(|| match high {
+                        u32::MAX => bad(&format!("a whole number of at least {low}")),
+                        _ => bad(&format!("a whole number from {low} to {high}")),
+                    })
+            };
             match key.as_str() {
                 "iterations" | "playouts" => {
                     budget.iterations = Some(value.parse().map_err(|_| bad("a whole number"))?);
@@ -330,11 +341,7 @@ impl FromStr for AgentSpec {
                     }
                 }
                 "depth" => {
-                    let depth: u32 = value
-                        .parse()
-                        .ok()
-                        .filter(|d| (1..=64).contains(d))
-                        .ok_or_else(|| bad("a whole number from 1 to 64"))?;
+                    let depth = whole(1, 64)?;
                     match &mut algorithm {
                         Algorithm::Reference(_, slot) => *slot = depth,
                         Algorithm::AlphaBeta(config) => config.max_depth = depth,
@@ -373,11 +380,7 @@ impl FromStr for AgentSpec {
                             config.solver = value.parse().map_err(|_| bad("true or false"))?;
                         }
                         "ref" => {
-                            config.grave = value
-                                .parse()
-                                .ok()
-                                .filter(|&n: &u32| n >= 1)
-                                .ok_or_else(|| bad("a whole number of at least 1"))?;
+                            config.grave = whole(1, u32::MAX)?;
                         }
                         "k" => {
                             config.rave = number()
@@ -386,11 +389,7 @@ impl FromStr for AgentSpec {
                                 .ok_or_else(|| bad("a number above 0"))?;
                         }
                         "threads" => {
-                            *threads = value
-                                .parse()
-                                .ok()
-                                .filter(|n: &usize| (1..=1024).contains(n))
-                                .ok_or_else(|| bad("a whole number from 1 to 1024"))?;
+                            *threads = whole(1, 1024)? as usize;
                         }
                         "parallel" => {
                             *parallel = match value {
@@ -415,11 +414,7 @@ impl FromStr for AgentSpec {
                             }
                         }
                         "expand_after" => {
-                            config.expand_after = value
-                                .parse()
-                                .ok()
-                                .filter(|&n: &u32| n >= 1)
-                                .ok_or_else(|| bad("a whole number of at least 1"))?;
+                            config.expand_after = whole(1, u32::MAX)?;
                         }
                         "decay" => {
                             config.decay = number()
@@ -428,11 +423,7 @@ impl FromStr for AgentSpec {
                                 .ok_or_else(|| bad("a number above 0, at most 1"))?;
                         }
                         "nodes" => {
-                            config.max_nodes = value
-                                .parse()
-                                .ok()
-                                .filter(|&n: &usize| n >= 1)
-                                .ok_or_else(|| bad("a whole number of at least 1"))?;
+                            config.max_nodes = whole(1, u32::MAX - 1)? as usize; // node ids are u32
                         }
                         _ => unreachable!("every key of the list is handled"),
                     }
