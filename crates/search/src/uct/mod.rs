@@ -199,7 +199,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             }
 
             let children = &self.tree.nodes[current.children()];
-            let log_visits = (current.visits as f32).ln();
+            let log_visits = ln_visits(current.visits);
             let mut best = if self.config.rave > 0.0 {
                 select_rave(
                     children,
@@ -564,6 +564,20 @@ fn simulate<G: Game, Rg: rand::Rng>(
     }
 }
 
+/// `ln(n)` of a visit count, for the exploration term: from a table for the counts below 4096
+/// that most nodes on a path have, else by `f32::ln`. The table holds what `f32::ln` gives, so
+/// the search is the same; the call to the logarithm was 7-9% of a Connect Four search.
+#[inline]
+fn ln_visits(n: u32) -> f32 {
+    const SMALL: usize = 4096;
+    static TABLE: std::sync::OnceLock<[f32; SMALL]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| std::array::from_fn(|i| (i as f32).ln()));
+    match table.get(n as usize) {
+        Some(&ln) => ln,
+        None => (n as f32).ln(),
+    }
+}
+
 /// How many children [`select`] weighs side by side.
 const LANES: usize = 8;
 
@@ -761,6 +775,17 @@ mod tests {
                 }
             }
             prop_assert_eq!(super::select(&children, c, log_visits), expected);
+        }
+    }
+
+    #[test]
+    fn the_logarithm_table_gives_what_f32_ln_gives() {
+        for n in (0..5000).chain([65_535, 1 << 20, u32::MAX]) {
+            let (table, direct) = (super::ln_visits(n), (n as f32).ln());
+            assert!(
+                table.to_bits() == direct.to_bits(),
+                "ln({n}): {table} from the table, {direct} from f32::ln"
+            );
         }
     }
 
