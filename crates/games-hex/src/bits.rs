@@ -31,9 +31,17 @@ impl<const W: usize> Bits<W> {
     /// The set holding only cell `index`.
     #[inline]
     pub(crate) fn single(index: usize) -> Self {
-        let mut bits = Self::EMPTY;
-        bits.0[index / 64] = 1 << (index % 64);
-        bits
+        debug_assert!(index < 64 * W, "cell {index} is outside {W} words");
+        // Word by word in registers: a store of one word into a zeroed array on the stack,
+        // read back as a whole, stalled the processor's store forwarding (perf: 30% of the
+        // time of placing a stone).
+        Bits(std::array::from_fn(|w| {
+            if w == index / 64 {
+                1 << (index % 64)
+            } else {
+                0
+            }
+        }))
     }
 
     #[inline]
