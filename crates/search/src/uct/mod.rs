@@ -594,7 +594,9 @@ const LANES: usize = 8;
 /// time: the scores are computed the same way both times, so the equality is exact. (Measured
 /// and dropped: lanes that each kept their best index, 17% slower on Hex; the means and
 /// `1 / sqrt(n)` in columns of their own, outside the nodes, 10-13% faster on Hex 11x11 but
-/// 20% slower on Connect Four, whose narrow, deep trees then touch three cache lines per node.)
+/// 20% slower on Connect Four, whose narrow, deep trees then touch three cache lines per node;
+/// siblings in groups of eight, each field of the eight side by side, 2-11% faster on Hex and
+/// 6-10% slower on Connect Four: see `docs/benchmarks.md`.)
 #[inline]
 fn select<A>(children: &[tree::Node<A>], c: f32, log_parent_visits: f32) -> usize {
     let scale = c * log_parent_visits.sqrt();
