@@ -68,6 +68,8 @@ pub struct Uct<G: Game, R = WinDrawLoss> {
     /// from the current point of the path on (one bit per index).
     moves: Vec<G::Action>,
     seen: [Vec<u64>; 2],
+    /// RAVE: the children whose AMAF statistics an iteration updates at one node.
+    hits: Vec<u32>,
     /// RAVE: the AMAF statistics selection uses for the children of the current node, and
     /// (GRAVE) those of the reference node by action index, with the node they were built for.
     amaf_view: Vec<tree::Amaf>,
@@ -95,6 +97,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             tree: Tree::new(config.rave > 0.0),
             moves: Vec::new(),
             seen: [Vec::new(), Vec::new()],
+            hits: Vec::new(),
             amaf_view: Vec::new(),
             reference_amaf: Vec::new(),
             reference_built: None,
@@ -361,11 +364,19 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             seen[i / 64] |= 1 << (i % 64);
             let parent = if k == 0 { ROOT } else { self.path[k - 1].0 };
             let reward = rewards[mover.index()];
-            for amaf in &mut self.tree.amaf[self.tree.nodes[parent as usize].children()] {
-                let j = amaf.index as usize;
-                if seen[j / 64] & (1 << (j % 64)) != 0 {
-                    amaf.record(reward);
-                }
+            let amaf = &mut self.tree.amaf[self.tree.nodes[parent as usize].children()];
+            // First the children to update, listed without a branch (whether a child's move
+            // was played later is a coin toss for the branch predictor), then their updates.
+            let hits = &mut self.hits;
+            hits.resize(amaf.len(), 0);
+            let mut count = 0;
+            for (c, entry) in amaf.iter().enumerate() {
+                let j = entry.index as usize;
+                hits[count] = c as u32;
+                count += ((seen[j / 64] >> (j % 64)) & 1) as usize;
+            }
+            for &c in &hits[..count] {
+                amaf[c as usize].record(reward);
             }
         }
     }
