@@ -192,17 +192,24 @@ pub trait Game: Clone + Eq + Debug + Display {
         0
     }
 
-    /// [`random_playout`](Game::random_playout), appending every action it plays to `moves`, in
-    /// order, the players alternating from the player to move (for RAVE, which learns from all
-    /// the moves of a playout). The default plays move by move. A game whose fast playout
-    /// decides the result differently may record its own way, with the same distribution:
-    /// Hex's fill records every cell it fills, including those after the winning connection.
-    fn random_playout_recorded<R: Rng + ?Sized>(
+    /// [`random_playout`](Game::random_playout), adding to `played` the
+    /// [`action_index`](Game::action_index) of every action it plays, in the set of the player
+    /// who plays it: what RAVE's all-moves-as-first statistics learn from. `played` must have
+    /// room for the game's [`action_space`](Game::action_space) ([`PlayedActions::clear`]);
+    /// what it held before stays.
+    ///
+    /// The default plays move by move. A game whose fast playout decides the result
+    /// differently may mark its own way, with the same distribution: Hex's fill marks every
+    /// cell each player filled, including those after the winning connection, a few words at a
+    /// time.
+    fn random_playout_marked<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
-        moves: &mut Vec<Self::Action>,
+        played: &mut PlayedActions,
     ) -> Playout {
-        play_out(self, rng, |action| moves.push(action))
+        play_out(self, rng, |game, action| {
+            played.insert(game.to_move(), game.action_index(action));
+        })
     }
 
     /// Plays uniformly random actions until the game ends, and reports how it ended.
@@ -216,16 +223,16 @@ pub trait Game: Clone + Eq + Debug + Display {
     ///
     /// If the game breaks its own rules: it says it goes on but has no legal action.
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
-        play_out(self, rng, |_| {})
+        play_out(self, rng, |_, _| {})
     }
 }
 
 /// The default random playouts: uniformly random actions until the game ends, each shown to
-/// `played` (which compiles away when it does nothing).
+/// `played` with the position it is played in (which compiles away when it does nothing).
 fn play_out<G: Game, R: Rng + ?Sized>(
     game: &mut G,
     rng: &mut R,
-    mut played: impl FnMut(G::Action),
+    mut played: impl FnMut(&G, G::Action),
 ) -> Playout {
     let mut plies = 0;
     loop {
@@ -235,7 +242,7 @@ fn play_out<G: Game, R: Rng + ?Sized>(
         let action = game
             .random_action(rng)
             .expect("the game is ongoing but has no legal action");
-        played(action);
+        played(game, action);
         game.play_unchecked(action);
         plies += 1;
     }
@@ -248,6 +255,63 @@ pub struct Playout {
     pub outcome: Outcome,
     /// How many actions the playout played (for reward decay by game length).
     pub plies: u32,
+}
+
+/// The actions each player played in a playout, as two sets of action numbers
+/// ([`Game::action_index`]), one bit per number: what [`Game::random_playout_marked`] fills and
+/// RAVE learns from.
+///
+/// ```
+/// use game_core::{PlayedActions, Player};
+///
+/// let mut played = PlayedActions::default();
+/// played.clear(122); // an 11x11 Hex board's 121 cells and the swap
+/// played.insert(Player::Black, 60);
+/// assert!(played.contains(Player::Black, 60));
+/// assert!(!played.contains(Player::White, 60));
+/// assert!(!played.contains(Player::Black, 500)); // beyond the action space: never played
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct PlayedActions {
+    /// Per player (by [`Player::index`]), bit `i % 64` of word `i / 64` for action number `i`.
+    words: [Vec<u64>; 2],
+}
+
+impl PlayedActions {
+    /// Empties both sets and gives them room for the action numbers below `space`, keeping
+    /// their memory.
+    pub fn clear(&mut self, space: usize) {
+        for words in &mut self.words {
+            words.clear();
+            words.resize(space.div_ceil(64), 0);
+        }
+    }
+
+    /// Adds action number `index` to `player`'s set.
+    ///
+    /// # Panics
+    ///
+    /// If `index` is beyond the room made by the last [`clear`](Self::clear).
+    #[inline]
+    pub fn insert(&mut self, player: Player, index: usize) {
+        self.words[player.index()][index / 64] |= 1 << (index % 64);
+    }
+
+    /// Whether action number `index` is in `player`'s set.
+    #[inline]
+    #[must_use]
+    pub fn contains(&self, player: Player, index: usize) -> bool {
+        self.words[player.index()]
+            .get(index / 64)
+            .is_some_and(|word| (word >> (index % 64)) & 1 != 0)
+    }
+
+    /// `player`'s set as words (bit `i % 64` of word `i / 64` for action number `i`), for a
+    /// game that adds a whole bitboard of actions at once.
+    #[inline]
+    pub fn words_mut(&mut self, player: Player) -> &mut [u64] {
+        &mut self.words[player.index()]
+    }
 }
 
 /// The error of [`Game::try_play`]: the action was not played. It hands the action back.

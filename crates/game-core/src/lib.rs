@@ -99,7 +99,7 @@ mod sink;
 pub mod testing;
 
 pub use eval::Evaluator;
-pub use game::{Game, PlayError, Playout};
+pub use game::{Game, PlayError, PlayedActions, Playout};
 pub use hash::mix64;
 pub use outcome::{Outcome, Status, Wdl};
 pub use perft::perft;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use game_core::{Game, Outcome, Player, Playout, Status, mix64};
+use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status, mix64};
 use rand::{Rng, RngExt};
 
 use crate::bits::{Bits, GEOMETRY};
@@ -288,6 +288,19 @@ impl<const W: usize> Game for HexBoard<W> {
         self.empty().count() as usize + usize::from(self.swap_available())
     }
 
+    /// Cells by `size * row + column` (their bits), and the swap as `size * size`.
+    fn action_space(&self) -> Option<usize> {
+        Some(usize::from(self.n).pow(2) + 1)
+    }
+
+    #[inline]
+    fn action_index(&self, action: Move) -> usize {
+        match action {
+            Move::Place(cell) => self.index(cell),
+            Move::Swap => usize::from(self.n).pow(2),
+        }
+    }
+
     #[inline]
     fn is_legal(&self, action: Move) -> bool {
         match action {
@@ -373,32 +386,32 @@ impl<const W: usize> Game for HexBoard<W> {
     /// The fill of [`random_playout`](Game::random_playout), recorded: the filled cells in an
     /// order that alternates between the players (the cells themselves are what RAVE uses;
     /// their order within each player's share is the board's).
-    fn random_playout_recorded<R: Rng + ?Sized>(
+    /// Marks, after the fill, the cells each player filled: the board's bits are the cells'
+    /// action numbers, so a few words at a time. The first move is played and marked alone
+    /// when it may be the swap.
+    fn random_playout_marked<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
-        moves: &mut Vec<Move>,
+        played: &mut PlayedActions,
     ) -> Playout {
         let mut plies = 0;
         if self.swap_available() {
             let first = self.random_action(rng).expect("the game is on");
-            moves.push(first);
+            played.insert(self.to_move, self.action_index(first));
             self.play_unchecked(first);
             plies = 1;
         }
-        let mover = self.to_move.index();
         let empty = self.empty();
         let playout = self.random_playout(rng);
-        let (filled_mine, filled_theirs) =
-            (self.stones[mover] & empty, self.stones[1 - mover] & empty);
-        let mut mine = filled_mine.iter();
-        let mut theirs = filled_theirs.iter();
-        loop {
-            match (mine.next(), theirs.next()) {
-                (None, None) => break,
-                (a, b) => {
-                    moves.extend(a.map(|i| Move::Place(self.cell_at(i))));
-                    moves.extend(b.map(|i| Move::Place(self.cell_at(i))));
-                }
+        for player in Player::BOTH {
+            let filled = self.stones[player.index()] & empty;
+            let words = played.words_mut(player);
+            debug_assert!(
+                words.len() * 64 >= usize::from(self.n).pow(2),
+                "room for every cell"
+            );
+            for (word, bits) in words.iter_mut().zip(filled.0) {
+                *word |= bits;
             }
         }
         Playout {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use game_core::{Game, Player, Playout, Status};
+use game_core::{Game, PlayedActions, Player, Playout, Status};
 use rand::Rng;
 
 use crate::bits::{MAX_SIZE, words_for};
@@ -254,16 +254,12 @@ impl Game for Hex {
 
     /// Cells by `size * row + column`, and the swap as `size * size`.
     fn action_space(&self) -> Option<usize> {
-        let n = usize::from(self.size());
-        Some(n * n + 1)
+        with_board!(&self.0, b => b.action_space())
     }
 
+    #[inline]
     fn action_index(&self, action: Move) -> usize {
-        let n = usize::from(self.size());
-        match action {
-            Move::Place(cell) => usize::from(cell.row()) * n + usize::from(cell.column()),
-            Move::Swap => n * n,
-        }
+        with_board!(&self.0, b => b.action_index(action))
     }
 
     #[inline]
@@ -286,12 +282,12 @@ impl Game for Hex {
         with_board!(&mut self.0, b => b.random_playout(rng))
     }
 
-    fn random_playout_recorded<R: Rng + ?Sized>(
+    fn random_playout_marked<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
-        moves: &mut Vec<Move>,
+        played: &mut PlayedActions,
     ) -> Playout {
-        with_board!(&mut self.0, b => b.random_playout_recorded(rng, moves))
+        with_board!(&mut self.0, b => b.random_playout_marked(rng, played))
     }
 }
 

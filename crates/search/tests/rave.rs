@@ -1,19 +1,18 @@
-//! RAVE (`rave:...`): numbered actions, recorded playouts, and the agent on every game.
+//! RAVE (`rave:...`): numbered actions, marked playouts, and the agent on every game.
 
 use game_core::testing::TicTacToe;
-use game_core::{Game, Status};
+use game_core::{Game, PlayedActions, Player, Status};
 use games_connect4::Connect4;
-use games_hex::Hex;
+use games_hex::{Cell, Hex, Move};
 use games_othello::{Othello, Othello6};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use search::AgentSpec;
 
 /// Over random games: the legal actions of every position have distinct indices below the
-/// action space, and a recorded playout records legal moves, alternating, that replay to the
-/// same result (Hex's fill records the whole board, so its moves may go on after the winning
-/// connection: the replay stops there).
-fn check_numbering_and_recording<G: Game>(start: &G) {
+/// action space, and from some point of each game a marked playout ends the game and marks,
+/// for each player, what `check` says that player played.
+fn check_numbering_and_marking<G: Game>(start: &G, check: impl Fn(&G, &G, u64, &PlayedActions)) {
     let space = start.action_space().expect("numbered actions");
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     for game in 0..50 {
@@ -27,20 +26,15 @@ fn check_numbering_and_recording<G: Game>(start: &G) {
             indices.sort_unstable();
             indices.dedup();
             assert_eq!(indices.len(), actions.len(), "distinct indices");
-            // From some point of the game, a recorded playout.
             if plies == game % 20 {
-                let mut moves = Vec::new();
+                let mut played = PlayedActions::default();
+                played.clear(space);
                 let mut end = position.clone();
-                let playout = end.random_playout_recorded(&mut rng, &mut moves);
-                let mut replay = position.clone();
-                for &m in &moves {
-                    if replay.status().is_over() {
-                        break;
-                    }
-                    assert!(replay.is_legal(m), "{m} in\n{replay}");
-                    replay.play(m);
-                }
-                assert_eq!(replay.status(), Status::Over(playout.outcome));
+                let seed = game;
+                let mut playout_rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                let playout = end.random_playout_marked(&mut playout_rng, &mut played);
+                assert_eq!(end.status(), Status::Over(playout.outcome));
+                check(&position, &end, seed, &played);
                 break;
             }
             let action = position.random_action(&mut rng).unwrap();
@@ -50,15 +44,65 @@ fn check_numbering_and_recording<G: Game>(start: &G) {
     }
 }
 
+/// The playout move by move, as the default `random_playout_marked` plays it from `seed`: each
+/// action marked for the player who plays it.
+fn marked_move_by_move<G: Game>(from: &G, seed: u64) -> PlayedActions {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut played = PlayedActions::default();
+    played.clear(from.action_space().unwrap());
+    let mut position = from.clone();
+    while let Some(action) = position.random_action(&mut rng) {
+        played.insert(position.to_move(), position.action_index(action));
+        position.play(action);
+    }
+    played
+}
+
+/// Hex fills the board: each player's marks are the cells it holds at the end that were
+/// empty when the fill began (after the swap, if the playout began with it; the swap is then
+/// marked for the player who swapped).
+fn check_hex_fill(from: &Hex, end: &Hex, _seed: u64, played: &PlayedActions) {
+    let swap = from.action_index(Move::Swap);
+    let swapped = played.contains(from.to_move(), swap);
+    assert!(!played.contains(from.to_move().opponent(), swap));
+    assert!(
+        !swapped || from.is_legal(Move::Swap),
+        "a swap marked where none is legal"
+    );
+    let fill_start = if swapped {
+        from.after(Move::Swap)
+    } else {
+        from.clone()
+    };
+    let n = from.size();
+    for row in 0..n {
+        for column in 0..n {
+            let cell = Cell::new(column, row);
+            let index = from.action_index(Move::Place(cell));
+            for player in Player::BOTH {
+                let filled = fill_start.at(cell).is_none() && end.at(cell) == Some(player);
+                assert_eq!(
+                    played.contains(player, index),
+                    filled,
+                    "{cell} for {player:?}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
-fn every_game_numbers_its_actions_and_records_playouts() {
-    check_numbering_and_recording(&TicTacToe::new());
-    check_numbering_and_recording(&Connect4::new());
-    check_numbering_and_recording(&Othello::new());
-    check_numbering_and_recording(&Othello6::new());
-    check_numbering_and_recording(&Hex::new(5).unwrap());
-    check_numbering_and_recording(&Hex::with_swap(7).unwrap());
-    check_numbering_and_recording(&Hex::new(11).unwrap());
+fn every_game_numbers_its_actions_and_marks_playouts() {
+    fn same_as_move_by_move<G: Game>(from: &G, _end: &G, seed: u64, played: &PlayedActions) {
+        assert_eq!(*played, marked_move_by_move(from, seed));
+    }
+    check_numbering_and_marking(&TicTacToe::new(), same_as_move_by_move);
+    check_numbering_and_marking(&Connect4::new(), same_as_move_by_move);
+    check_numbering_and_marking(&Othello::new(), same_as_move_by_move);
+    check_numbering_and_marking(&Othello6::new(), same_as_move_by_move);
+    check_numbering_and_marking(&Hex::new(5).unwrap(), check_hex_fill);
+    check_numbering_and_marking(&Hex::with_swap(7).unwrap(), check_hex_fill);
+    check_numbering_and_marking(&Hex::new(11).unwrap(), check_hex_fill);
 }
 
 fn choose<G: Game + Send + Sync + 'static>(spec: &str, position: &G, seed: u64) -> G::Action {

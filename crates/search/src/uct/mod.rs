@@ -21,7 +21,7 @@ mod tree;
 pub use config::{Expansion, FinalChoice, UctConfig};
 pub use parallel::{RootParallel, TreeParallel};
 
-use game_core::{Game, Outcome, Player, Reward, Status, Wdl, WinDrawLoss};
+use game_core::{Game, Outcome, PlayedActions, Player, Reward, Status, Wdl, WinDrawLoss};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -64,10 +64,9 @@ pub struct Uct<G: Game, R = WinDrawLoss> {
     played: Vec<G::Action>,
     /// The path of one iteration: a node and the player who moved into it.
     path: Vec<(NodeId, Player)>,
-    /// RAVE: the moves of the last playout, and which action indices each player has played
-    /// from the current point of the path on (one bit per index).
-    moves: Vec<G::Action>,
-    seen: [Vec<u64>; 2],
+    /// RAVE: the actions each player played from the current point of the path on (in the
+    /// last playout, then also on the path as the update climbs it).
+    marked: PlayedActions,
     /// RAVE: the children whose AMAF statistics an iteration updates at one node.
     hits: Vec<u32>,
     /// RAVE: the AMAF statistics selection uses for the children of the current node, and
@@ -95,8 +94,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             reward,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             tree: Tree::new(config.rave > 0.0),
-            moves: Vec::new(),
-            seen: [Vec::new(), Vec::new()],
+            marked: PlayedActions::default(),
             hits: Vec::new(),
             amaf_view: Vec::new(),
             reference_amaf: Vec::new(),
@@ -247,7 +245,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
     /// Plays out from `position` (the end of the path) and backs the result up the path.
     fn simulate_and_backpropagate(&mut self, position: G) {
         let rave = self.config.rave > 0.0;
-        let simulation = simulate(position, self.leaf(), rave, &mut self.rng, &mut self.moves);
+        let simulation = simulate(position, self.leaf(), rave, &mut self.rng, &mut self.marked);
         self.backpropagate(&simulation, None);
     }
 
@@ -268,7 +266,6 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
     fn backpropagate(&mut self, simulation: &Simulation<G>, virtual_loss: Option<[f64; 2]>) {
         let Simulation {
             position,
-            leaf_mover,
             outcome,
             plies,
             finished,
@@ -302,7 +299,7 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             }
         }
         if self.config.rave > 0.0 {
-            self.update_amaf(position, *leaf_mover, rewards);
+            self.update_amaf(position, rewards);
         }
         if self.config.solver {
             let draws = Player::BOTH.map(|p| self.reward.reward(position, Outcome::Draw, p));
@@ -338,30 +335,16 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
     /// RAVE's backpropagation: from the end of the path up, each node's children whose move
     /// the player choosing there played later in this iteration (in the path below or in the
     /// playout) count the iteration's result for that player.
-    fn update_amaf(&mut self, position: &G, leaf_mover: Player, rewards: [f64; 2]) {
-        let Some(space) = position.action_space() else {
+    fn update_amaf(&mut self, position: &G, rewards: [f64; 2]) {
+        if position.action_space().is_none() {
             return;
-        };
-        let words = space.div_ceil(64);
-        for seen in &mut self.seen {
-            seen.clear();
-            seen.resize(words, 0);
-        }
-        // The playout's moves alternate from the player to move at the leaf.
-        let mut mover = leaf_mover;
-        for &action in &self.moves {
-            let i = position.action_index(action);
-            self.seen[mover.index()][i / 64] |= 1 << (i % 64);
-            mover = mover.opponent();
         }
         for k in (0..self.path.len()).rev() {
             let (id, mover) = self.path[k];
             let action = self.tree.nodes[id as usize]
                 .action
                 .expect("a child has an action");
-            let i = position.action_index(action);
-            let seen = &mut self.seen[mover.index()];
-            seen[i / 64] |= 1 << (i % 64);
+            self.marked.insert(mover, position.action_index(action));
             let parent = if k == 0 { ROOT } else { self.path[k - 1].0 };
             let reward = rewards[mover.index()];
             let amaf = &mut self.tree.amaf[self.tree.nodes[parent as usize].children()];
@@ -371,9 +354,8 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             hits.resize(amaf.len(), 0);
             let mut count = 0;
             for (c, entry) in amaf.iter().enumerate() {
-                let j = entry.index as usize;
                 hits[count] = c as u32;
-                count += ((seen[j / 64] >> (j % 64)) & 1) as usize;
+                count += usize::from(self.marked.contains(mover, entry.index as usize));
             }
             for &c in &hits[..count] {
                 amaf[c as usize].record(reward);
@@ -529,8 +511,6 @@ enum Leaf<G> {
 struct Simulation<G> {
     /// The position at the end of the game (or of the path, for a decided one).
     position: G,
-    /// The player to move at the end of the path.
-    leaf_mover: Player,
     outcome: Outcome,
     /// Plies from the end of the path to the end of the game.
     plies: u32,
@@ -539,17 +519,24 @@ struct Simulation<G> {
 }
 
 /// The simulation phase: a random playout from `position` (the end of the path, whose node's
-/// proof and mover are `leaf`), recording its moves in `moves` when `record` (for RAVE); a
-/// position the solver has decided is not played out, its proven result stands for it.
+/// proof and mover are `leaf`), marking in `played` the actions each player plays when
+/// `record` (for RAVE, in games that number their actions; emptied first); a position the
+/// solver has decided is not played out, its proven result stands for it.
 fn simulate<G: Game, Rg: rand::Rng>(
     mut position: G,
     leaf: Option<(Proof, Player)>,
     record: bool,
     rng: &mut Rg,
-    moves: &mut Vec<G::Action>,
+    played: &mut PlayedActions,
 ) -> Simulation<G> {
-    let leaf_mover = position.to_move();
-    moves.clear();
+    let space = if record {
+        position.action_space()
+    } else {
+        None
+    };
+    if let Some(space) = space {
+        played.clear(space);
+    }
     let (outcome, plies, finished) = match position.status() {
         Status::Over(outcome) => (outcome, 0, true),
         Status::Ongoing => match leaf {
@@ -557,10 +544,9 @@ fn simulate<G: Game, Rg: rand::Rng>(
             Some((Proof::Loss, mover)) => (Outcome::Win(mover.opponent()), 0, false),
             Some((Proof::Draw, _)) => (Outcome::Draw, 0, false),
             Some((Proof::Open, _)) | None => {
-                let playout = if record {
-                    position.random_playout_recorded(rng, moves)
-                } else {
-                    position.random_playout(rng)
+                let playout = match space {
+                    Some(_) => position.random_playout_marked(rng, played),
+                    None => position.random_playout(rng),
                 };
                 (playout.outcome, playout.plies, false)
             }
@@ -568,7 +554,6 @@ fn simulate<G: Game, Rg: rand::Rng>(
     };
     Simulation {
         position,
-        leaf_mover,
         outcome,
         plies,
         finished,

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError, TryLockError};
 use std::time::Instant;
 
-use game_core::{Game, Outcome, Player, Reward, mix64};
+use game_core::{Game, Outcome, PlayedActions, Player, Reward, mix64};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -229,16 +229,16 @@ const SPINS: u32 = 4_000;
 #[derive(Debug)]
 pub struct TreeParallel<G: Game, R> {
     uct: Uct<G, R>,
-    workers: Vec<Worker<G::Action>>,
+    workers: Vec<Worker>,
 }
 
 /// What each thread of [`TreeParallel`] keeps to itself: the random numbers of its playouts,
-/// and buffers for its path and its playout's moves.
+/// and buffers for its path and (RAVE) the actions its playout's players played.
 #[derive(Debug)]
-struct Worker<A> {
+struct Worker {
     rng: Xoshiro256PlusPlus,
     path: Vec<(NodeId, Player)>,
-    moves: Vec<A>,
+    played: PlayedActions,
 }
 
 impl<G, R> TreeParallel<G, R>
@@ -257,7 +257,7 @@ where
                 .map(|k| Worker {
                     rng: Xoshiro256PlusPlus::seed_from_u64(mix64(seed ^ mix64(k))),
                     path: Vec::new(),
-                    moves: Vec::new(),
+                    played: PlayedActions::default(),
                 })
                 .collect(),
         }
@@ -272,7 +272,7 @@ where
     /// The search of one thread: iterations until the budget is spent; returns how many.
     fn work(
         uct: &Mutex<&mut Uct<G, R>>,
-        worker: &mut Worker<G::Action>,
+        worker: &mut Worker,
         position: &G,
         budget: &Budget,
         left: &AtomicI64,
@@ -327,12 +327,12 @@ where
             let record = shared.config.rave > 0.0;
             std::mem::swap(&mut shared.path, &mut worker.path);
             drop(shared);
-            let simulation = simulate(leaf, proof, record, &mut worker.rng, &mut worker.moves);
+            let simulation = simulate(leaf, proof, record, &mut worker.rng, &mut worker.played);
             let mut shared = lock();
             std::mem::swap(&mut shared.path, &mut worker.path);
-            std::mem::swap(&mut shared.moves, &mut worker.moves);
+            std::mem::swap(&mut shared.marked, &mut worker.played);
             shared.backpropagate(&simulation, Some(losses));
-            std::mem::swap(&mut shared.moves, &mut worker.moves);
+            std::mem::swap(&mut shared.marked, &mut worker.played);
             drop(shared);
             meter.count(1);
         }
