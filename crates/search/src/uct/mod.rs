@@ -69,6 +69,9 @@ pub struct Uct<G: Game, R = WinDrawLoss> {
     marked: PlayedActions,
     /// RAVE: the children whose AMAF statistics an iteration updates at one node.
     hits: Vec<u32>,
+    /// RAVE: the weight of the AMAF mean by visits, and the scores of one selection.
+    rave_weights: RaveWeights,
+    scores: Vec<f32>,
     /// RAVE: the AMAF statistics selection uses for the children of the current node, and
     /// (GRAVE) those of the reference node by action index, with the node they were built for.
     amaf_view: Vec<tree::Amaf>,
@@ -96,6 +99,8 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
             tree: Tree::new(config.rave > 0.0),
             marked: PlayedActions::default(),
             hits: Vec::new(),
+            rave_weights: RaveWeights::new(config.rave as f32),
+            scores: Vec::new(),
             amaf_view: Vec::new(),
             reference_amaf: Vec::new(),
             reference_built: None,
@@ -205,9 +210,9 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
                 select_rave(
                     children,
                     &self.amaf_view,
-                    c as f32,
-                    log_visits,
-                    self.config.rave as f32,
+                    c as f32 * log_visits.sqrt(),
+                    &self.rave_weights,
+                    &mut self.scores,
                 )
             } else {
                 select(children, c as f32, log_visits)
@@ -638,32 +643,82 @@ fn select<A>(children: &[tree::Node<A>], c: f32, log_parent_visits: f32) -> usiz
     start + first_in(chunks.remainder()).unwrap_or(0)
 }
 
-/// RAVE's selection: the child with the largest `(1 - β) mean + β amaf + c sqrt(ln N / n)`,
-/// `β = sqrt(k / (3n + k))` (0 while the child has no AMAF statistics); every child has been
-/// tried. A proven child keeps its exact value.
+/// RAVE's weight `β = sqrt(k / (3n + k))` of a child's AMAF mean, by the child's visits `n`:
+/// from a table for the counts below 4096, else computed. The table holds the computed values,
+/// so selection is the same either way; it saves a division and a square root per child.
+#[derive(Clone, Debug)]
+struct RaveWeights {
+    k: f32,
+    table: Vec<f32>,
+}
+
+impl RaveWeights {
+    /// The weights for `k` (no table when RAVE is off, `k = 0`).
+    fn new(k: f32) -> Self {
+        let table = if k > 0.0 {
+            (0..4096).map(|n| Self::compute(k, n)).collect()
+        } else {
+            Vec::new()
+        };
+        RaveWeights { k, table }
+    }
+
+    fn compute(k: f32, visits: u32) -> f32 {
+        (k / (3.0 * visits as f32 + k)).sqrt()
+    }
+
+    #[inline]
+    fn get(&self, visits: u32) -> f32 {
+        match self.table.get(visits as usize) {
+            Some(&beta) => beta,
+            None => Self::compute(self.k, visits),
+        }
+    }
+}
+
+/// RAVE's selection: the child with the largest `(1 - β) mean + β amaf + c sqrt(ln N / n)`
+/// (`scale` is `c sqrt(ln N)`), the first one on a tie; `β` is 0 while the child has no AMAF
+/// statistics. Every child has been tried. A proven child keeps its exact value (a proven
+/// win's or loss's infinite mean makes its score NaN, which never wins: selection stops at a
+/// proven node's parent before it gets here).
+///
+/// The scores are written first, then their maximum is found with [`LANES`] independent running
+/// maxima and then its first position (as in [`select`]), instead of one running maximum and
+/// its index that makes each child wait for the comparison of the one before.
 fn select_rave<A>(
     children: &[tree::Node<A>],
     amaf: &[tree::Amaf],
-    c: f32,
-    log_parent_visits: f32,
-    k: f32,
+    scale: f32,
+    weights: &RaveWeights,
+    scores: &mut Vec<f32>,
 ) -> usize {
-    let scale = c * log_parent_visits.sqrt();
-    let mut best = 0;
-    let mut best_score = f32::NEG_INFINITY;
-    for (i, (child, amaf)) in children.iter().zip(amaf).enumerate() {
+    scores.clear();
+    scores.extend(children.iter().zip(amaf).map(|(child, amaf)| {
         let beta = if amaf.visits == 0 || child.proof != Proof::Open {
             0.0
         } else {
-            (k / (3.0 * child.visits as f32 + k)).sqrt()
+            weights.get(child.visits)
         };
-        let score = child.mean + beta * (amaf.mean - child.mean) + scale * child.inv_sqrt_visits;
-        if score > best_score {
-            best = i;
-            best_score = score;
+        child.mean + beta * (amaf.mean - child.mean) + scale * child.inv_sqrt_visits
+    }));
+    let chunks = scores.chunks_exact(LANES);
+    let mut lanes = [f32::NEG_INFINITY; LANES];
+    for chunk in chunks.clone() {
+        for (lane, &s) in lanes.iter_mut().zip(chunk) {
+            if s > *lane {
+                *lane = s;
+            }
         }
     }
-    best
+    let best = chunks
+        .remainder()
+        .iter()
+        .chain(&lanes)
+        .fold(f32::NEG_INFINITY, |m, &s| if s > m { s } else { m });
+    if best == f32::NEG_INFINITY {
+        return 0;
+    }
+    scores.iter().position(|&s| s == best).unwrap_or(0)
 }
 
 /// The open (unproven) child with the largest UCB1 score, if there is one.
@@ -714,7 +769,7 @@ impl<G: Game, R: Reward<G>> Agent<G> for Uct<G, R> {
 
 #[cfg(test)]
 mod tests {
-    use super::tree::{Node, Proof};
+    use super::tree::{Amaf, Node, Proof};
     use proptest::prelude::*;
 
     /// A tried child with this mean and visits (`visits == 0` stands for a proven one: an
@@ -773,6 +828,50 @@ mod tests {
                 }
             }
             prop_assert_eq!(super::select(&children, c, log_visits), expected);
+        }
+    }
+
+    proptest! {
+        /// RAVE's selection picks what a plain scan for the first best score picks, with `β`
+        /// computed for every child.
+        #[test]
+        fn select_rave_picks_the_first_child_with_the_best_score(
+            children in children(),
+            amaf in proptest::collection::vec((prop_oneof![Just(0u32), 1u32..50], 0.0f32..1.0), 140),
+            scale in 0.0f32..3.0,
+            k in prop_oneof![Just(300.0f32), 1.0f32..1000.0],
+        ) {
+            let amaf: Vec<Amaf> = amaf
+                .into_iter()
+                .map(|(visits, mean)| Amaf { mean, visits, index: 0 })
+                .collect();
+            let mut expected = 0;
+            let mut best = f32::NEG_INFINITY;
+            for (i, (child, amaf)) in children.iter().zip(&amaf).enumerate() {
+                let beta = if amaf.visits == 0 || child.proof != Proof::Open {
+                    0.0
+                } else {
+                    (k / (3.0 * child.visits as f32 + k)).sqrt()
+                };
+                let score =
+                    child.mean + beta * (amaf.mean - child.mean) + scale * child.inv_sqrt_visits;
+                if score > best {
+                    expected = i;
+                    best = score;
+                }
+            }
+            let weights = super::RaveWeights::new(k);
+            let picked = super::select_rave(&children, &amaf, scale, &weights, &mut Vec::new());
+            prop_assert_eq!(picked, expected);
+        }
+    }
+
+    #[test]
+    fn the_rave_weight_table_gives_what_the_formula_gives() {
+        let weights = super::RaveWeights::new(300.0);
+        for n in (0..5000).chain([65_535, u32::MAX]) {
+            let formula = (300.0f32 / (3.0 * n as f32 + 300.0)).sqrt();
+            assert_eq!(weights.get(n).to_bits(), formula.to_bits(), "n = {n}");
         }
     }
 
