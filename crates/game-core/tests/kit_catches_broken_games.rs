@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use game_core::testing::{Cell, Conformance, ParseCellError, TicTacToe, Violation};
-use game_core::{Game, Outcome, PlayError, Player, Playout, Status};
+use game_core::{Game, Outcome, PlayError, PlayedActions, Player, Playout, Status};
 use rand::Rng;
 
 /// The defects, one per test.
@@ -28,6 +28,7 @@ enum Defect {
     PlayoutIgnoresSeed,
     PanicsAfterFiveMarks,
     PositionTextDropsLastRow,
+    MarksBeyondActionSpace,
 }
 
 /// How a broken game writes and reads its actions.
@@ -241,6 +242,26 @@ impl<A: Notation> Game for Broken<A> {
         }
     }
 
+    fn action_space(&self) -> Option<usize> {
+        Some(9)
+    }
+
+    fn action_index(&self, action: A) -> usize {
+        action.cell().index()
+    }
+
+    /// Marks nothing (the kit does not ask for every action), except with the defect.
+    fn random_playout_marked<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        played: &mut PlayedActions,
+    ) -> Playout {
+        if self.defect == Defect::MarksBeyondActionSpace {
+            played.insert(Player::Black, 12);
+        }
+        self.random_playout(rng)
+    }
+
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
         let mut plies = 0;
         while !self.status().is_over() {
@@ -396,6 +417,14 @@ fn reports_a_playout_that_ignores_its_seed() {
     assert_eq!(
         violation_of::<Cell>(Defect::PlayoutIgnoresSeed),
         Violation::PlayoutNotReproducible
+    );
+}
+
+#[test]
+fn reports_a_marked_playout_that_marks_beyond_the_action_space() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::MarksBeyondActionSpace),
+        Violation::MarkedPlayout
     );
 }
 

@@ -12,7 +12,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use thiserror::Error;
 
-use crate::{Game, PlayError, Status};
+use crate::{Game, PlayError, PlayedActions, Player, Status};
 
 /// Which rule a game broke. The kit's [`Failure`] carries one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Error)]
@@ -77,6 +77,11 @@ pub enum Violation {
     /// [`Game::random_playout`] gave different results for the same random seed.
     #[error("random_playout is not reproducible from its seed")]
     PlayoutNotReproducible,
+    /// [`Game::random_playout_marked`] (checked for games that number their actions) ended
+    /// elsewhere than it said, gave different results or marks for the same random seed,
+    /// marked an action number beyond the action space, or marked anything in a finished game.
+    #[error("random_playout_marked is inconsistent, not reproducible, or marks out of range")]
+    MarkedPlayout,
     /// A random game did not end within the kit's ply limit ([`Conformance::max_plies`]).
     #[error("a random game did not end within the ply limit")]
     NoTermination,
@@ -135,7 +140,8 @@ impl Display for Failure {
 /// - `random_action` returns a legal action (`None` when the game is over) and, at a few
 ///   positions, is uniform by a chi-squared test;
 /// - `random_playout` ends in a finished position with the outcome it reports, and repeats
-///   itself exactly for the same seed;
+///   itself exactly for the same seed; so does `random_playout_marked` (for games that number
+///   their actions), whose marks repeat too and stay within the action space;
 /// - the game ends within [`max_plies`](Conformance::max_plies).
 ///
 /// ```
@@ -588,6 +594,54 @@ where
                 "seed {seed} gave {result:?} ending in\n{first}\nthen {again:?} ending in\n{second}"
             );
             return Err(visit.fail(Violation::PlayoutNotReproducible, detail));
+        }
+        self.marked_playout(position, seed, visit)
+    }
+
+    /// `random_playout_marked` ends where it says, repeats itself and its marks for the same
+    /// seed, marks only action numbers below the action space, and nothing in a finished game.
+    fn marked_playout(
+        &self,
+        position: &G,
+        seed: u64,
+        visit: &mut Visit<G::Action>,
+    ) -> Result<(), Failure> {
+        let Some(space) = position.action_space() else {
+            return Ok(());
+        };
+        let run = || {
+            let mut played = PlayedActions::default();
+            played.clear(space);
+            let mut end = position.clone();
+            let playout = end
+                .random_playout_marked(&mut Xoshiro256PlusPlus::seed_from_u64(seed), &mut played);
+            (end, playout, played)
+        };
+        let (end, playout, played) = run();
+        let fail = |detail: String| Err(visit.fail(Violation::MarkedPlayout, detail));
+        if end.status() != Status::Over(playout.outcome) {
+            return fail(format!(
+                "reported {playout:?}, final status {:?} in\n{end}",
+                end.status()
+            ));
+        }
+        let beyond = (space..space.div_ceil(64) * 64)
+            .find(|&i| Player::BOTH.iter().any(|&p| played.contains(p, i)));
+        if let Some(i) = beyond {
+            return fail(format!(
+                "marked action number {i}, beyond the action space {space}"
+            ));
+        }
+        let mut none = PlayedActions::default();
+        none.clear(space);
+        if position.status().is_over() && (playout.plies != 0 || played != none) {
+            return fail(format!(
+                "from a finished position it played {} plies",
+                playout.plies
+            ));
+        }
+        if run() != (end, playout, played) {
+            return fail(format!("seed {seed} gave different results or marks"));
         }
         Ok(())
     }
