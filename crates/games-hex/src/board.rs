@@ -383,12 +383,9 @@ impl<const W: usize> Game for HexBoard<W> {
         }
     }
 
-    /// The fill of [`random_playout`](Game::random_playout), recorded: the filled cells in an
-    /// order that alternates between the players (the cells themselves are what RAVE uses;
-    /// their order within each player's share is the board's).
-    /// Marks, after the fill, the cells each player filled: the board's bits are the cells'
-    /// action numbers, so a few words at a time. The first move is played and marked alone
-    /// when it may be the swap.
+    /// The fill of [`random_playout`](Game::random_playout), marking afterwards the cells each
+    /// player filled: the board's bits are the cells' action numbers, so a few words at a time.
+    /// The first move is played and marked alone when it may be the swap.
     fn random_playout_marked<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
