@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use game_core::{Game, Outcome, Player, Playout, Scored, Status, mix64};
+use game_core::{Game, Outcome, PlayedActions, Player, Playout, Scored, Status, mix64};
 use rand::{Rng, RngExt};
 
 use crate::bitboard::{self, Geometry};
@@ -340,23 +340,80 @@ impl<const N: usize> Game for Board<N> {
     /// bitboards: no move list, no allocation. On x86-64 processors with AVX2 it runs a copy
     /// of the same code compiled for them.
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
-        self.playout_with(Kernel::best(), rng)
+        self.playout_with(Kernel::best(), rng, &mut ())
+    }
+
+    /// The same playout, noting the squares each side placed on as it goes (an `or` a ply),
+    /// and marking them at the end a word at a time.
+    fn random_playout_marked<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        played: &mut PlayedActions,
+    ) -> Playout {
+        let first = self.to_move;
+        let mut placed = Placed::default();
+        let playout = self.playout_with(Kernel::best(), rng, &mut placed);
+        for (side, player) in [first, first.opponent()].into_iter().enumerate() {
+            played.words_mut(player)[0] |= placed.squares[side];
+            if placed.passed[side] {
+                played.insert(player, self.action_index(Move::Pass));
+            }
+        }
+        playout
+    }
+}
+
+/// What a playout reports of its moves: each placement and pass, by the side that made it (0
+/// for the player to move at the start, 1 for the other).
+trait Marks {
+    fn place(&mut self, side: u32, cell: u64);
+    fn pass(&mut self, side: u32);
+}
+
+/// Nothing: the plain playout, where the calls compile away.
+impl Marks for () {
+    #[inline]
+    fn place(&mut self, _: u32, _: u64) {}
+    #[inline]
+    fn pass(&mut self, _: u32) {}
+}
+
+/// The squares each side placed on, as bits, and whether it passed.
+#[derive(Default)]
+struct Placed {
+    squares: [u64; 2],
+    passed: [bool; 2],
+}
+
+impl Marks for Placed {
+    #[inline]
+    fn place(&mut self, side: u32, cell: u64) {
+        self.squares[side as usize] |= cell;
+    }
+    #[inline]
+    fn pass(&mut self, side: u32) {
+        self.passed[side as usize] = true;
     }
 }
 
 impl<const N: usize> Board<N> {
     /// The random playout, run by one compiled copy of it.
     #[inline]
-    fn playout_with<R: Rng + ?Sized>(&mut self, kernel: Kernel, rng: &mut R) -> Playout {
+    fn playout_with<R: Rng + ?Sized>(
+        &mut self,
+        kernel: Kernel,
+        rng: &mut R,
+        marks: &mut impl Marks,
+    ) -> Playout {
         match kernel {
-            Kernel::Portable => self.playout(rng, nth_bit),
+            Kernel::Portable => self.playout(rng, nth_bit, marks),
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: a kernel is only chosen (by `Kernel::best`, or a test from
             // `Kernel::available`) on a processor with its features, checked at run time;
             // nothing else about the call is unsafe.
             kernel @ (Kernel::Avx2 | Kernel::Avx2Pdep) => unsafe {
-                self.playout_avx2(rng, kernel == Kernel::Avx2Pdep)
+                self.playout_avx2(rng, kernel == Kernel::Avx2Pdep, marks)
             },
         }
     }
@@ -369,13 +426,18 @@ impl<const N: usize> Board<N> {
     /// The processor must have AVX2, BMI2 and POPCNT.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi2,popcnt")]
-    fn playout_avx2<R: Rng + ?Sized>(&mut self, rng: &mut R, pdep: bool) -> Playout {
+    fn playout_avx2<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        pdep: bool,
+        marks: &mut impl Marks,
+    ) -> Playout {
         use std::arch::x86_64::_pdep_u64;
         if pdep {
             // The `k`-th set bit in one instruction: deposit bit `k` into `bits`.
-            self.playout(rng, |bits, k| _pdep_u64(1 << k, bits))
+            self.playout(rng, |bits, k| _pdep_u64(1 << k, bits), marks)
         } else {
-            self.playout(rng, nth_bit)
+            self.playout(rng, nth_bit, marks)
         }
     }
 
@@ -389,6 +451,7 @@ impl<const N: usize> Board<N> {
         &mut self,
         rng: &mut R,
         nth_bit: impl Fn(u64, u32) -> u64,
+        marks: &mut impl Marks,
     ) -> Playout {
         let (mut me, mut them, mut moves) = (self.me, self.them, self.moves);
         let mut plies = 0u32;
@@ -400,10 +463,12 @@ impl<const N: usize> Board<N> {
                     if theirs == 0 {
                         break;
                     }
+                    marks.pass(plies & 1);
                     std::mem::swap(&mut me, &mut them);
                     moves = theirs;
                 } else {
                     let cell = nth_bit(moves, rng.random_range(0..moves.count_ones()));
+                    marks.place(plies & 1, cell);
                     let flipped = bitboard::flips(me, them, cell, &Self::GEOMETRY);
                     let placed = me | cell | flipped;
                     me = them & !flipped;
@@ -554,22 +619,30 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     /// The game `random_action` and `play` make, one move at a time, with this generator:
-    /// its final position and its plies (passes included).
+    /// its final position, its plies (passes included), and the squares each side placed on
+    /// and whether it passed (side 0 moves first).
     fn move_by_move<const N: usize>(
         mut board: Board<N>,
         rng: &mut Xoshiro256PlusPlus,
-    ) -> (Board<N>, u32) {
+    ) -> (Board<N>, u32, Placed) {
         let mut plies = 0;
+        let mut placed = Placed::default();
         while let Some(action) = board.random_action(rng) {
+            let side = plies as usize % 2;
+            match action {
+                Move::Place(square) => placed.squares[side] |= square.bit(),
+                Move::Pass => placed.passed[side] = true,
+            }
             board.play(action);
             plies += 1;
         }
-        (board, plies)
+        (board, plies, placed)
     }
 
     /// Every compiled copy of the playout plays the very game that `random_action` and `play`
     /// make from the same seed (they draw the same numbers and pick the same `k`-th move), so
-    /// a fault in the vectorised code shows as a different final position.
+    /// a fault in the vectorised code shows as a different final position; marking, it marks
+    /// that game's moves.
     fn playouts_match_move_by_move<const N: usize>() {
         let mut openings = Xoshiro256PlusPlus::seed_from_u64(N as u64);
         for seed in 0..300 {
@@ -580,17 +653,26 @@ mod tests {
                     start.play(action);
                 }
             }
-            let (expected, plies) =
+            let (expected, plies, expected_marks) =
                 move_by_move(start.clone(), &mut Xoshiro256PlusPlus::seed_from_u64(seed));
 
             for kernel in Kernel::available() {
                 let mut board = start.clone();
                 let rng = &mut Xoshiro256PlusPlus::seed_from_u64(seed);
-                let result = board.playout_with(kernel, rng);
+                let result = board.playout_with(kernel, rng, &mut ());
                 assert_eq!(
                     (&board, result.plies),
                     (&expected, plies),
                     "{kernel:?}, seed {seed}"
+                );
+                let mut board = start.clone();
+                let mut marks = Placed::default();
+                let rng = &mut Xoshiro256PlusPlus::seed_from_u64(seed);
+                board.playout_with(kernel, rng, &mut marks);
+                assert_eq!(
+                    (marks.squares, marks.passed),
+                    (expected_marks.squares, expected_marks.passed),
+                    "{kernel:?}, seed {seed}: the marks"
                 );
             }
         }
