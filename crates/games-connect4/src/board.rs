@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use game_core::{Game, Outcome, Player, Playout, Status};
+use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status};
 use rand::Rng;
 
 use crate::bits::Bits;
@@ -361,6 +361,35 @@ impl<B: Bits> Game for Board<B> {
     /// bitboard of playable cells: no move list, no allocation, and about one call to the
     /// generator per twenty stones. The standard 7x6 board runs a copy of the loop compiled
     /// for its shape, so its shifts are constants.
+    /// The fast playout; afterwards each player's columns are those holding a stone of theirs
+    /// that was not there before.
+    fn random_playout_marked<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        played: &mut PlayedActions,
+    ) -> Playout {
+        let before = self.mask;
+        let playout = self.random_playout(rng);
+        let new = self.mask & !before;
+        // `current` holds the stones of the player to move.
+        let mover = self.to_move();
+        let stones = [
+            (mover, self.current & new),
+            (mover.opponent(), (self.current ^ self.mask) & new),
+        ];
+        let stride = self.stride();
+        for column in 0..u32::from(self.width) {
+            let low = B::ONE << (column * stride);
+            let cells = (low << u32::from(self.height)).wrapping_sub(low);
+            for (player, stones) in stones {
+                if stones & cells != B::ZERO {
+                    played.insert(player, column as usize);
+                }
+            }
+        }
+        playout
+    }
+
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
         match (self.width, self.height) {
             (7, 6) => self.playout_with(Fixed::<7, 7>, rng),

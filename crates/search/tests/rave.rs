@@ -2,7 +2,7 @@
 
 use game_core::testing::TicTacToe;
 use game_core::{Game, PlayedActions, Player, Status};
-use games_connect4::Connect4;
+use games_connect4::{Board, Connect4, Connect4Large};
 use games_hex::{Cell, Hex, Move};
 use games_othello::{Othello, Othello6};
 use rand::SeedableRng;
@@ -91,13 +91,39 @@ fn check_hex_fill(from: &Hex, end: &Hex, _seed: u64, played: &PlayedActions) {
     }
 }
 
+/// Connect Four's playout drops stones at random: each player's marks are the columns that
+/// hold a stone of theirs at the end that was not there at the start.
+fn check_connect4_columns<B: games_connect4::Bits>(
+    from: &Board<B>,
+    end: &Board<B>,
+    _seed: u64,
+    played: &PlayedActions,
+) {
+    for column in 0..from.width() {
+        for player in Player::BOTH {
+            let dropped = (0..from.height())
+                .any(|row| from.at(column, row).is_none() && end.at(column, row) == Some(player));
+            let index = usize::from(column);
+            assert_eq!(
+                played.contains(player, index),
+                dropped,
+                "column {column}, {player:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_game_numbers_its_actions_and_marks_playouts() {
     fn same_as_move_by_move<G: Game>(from: &G, _end: &G, seed: u64, played: &PlayedActions) {
         assert_eq!(*played, marked_move_by_move(from, seed));
     }
     check_numbering_and_marking(&TicTacToe::new(), same_as_move_by_move);
-    check_numbering_and_marking(&Connect4::new(), same_as_move_by_move);
+    check_numbering_and_marking(&Connect4::new(), check_connect4_columns);
+    check_numbering_and_marking(
+        &Connect4Large::with_size(9, 7).unwrap(),
+        check_connect4_columns,
+    );
     check_numbering_and_marking(&Othello::new(), same_as_move_by_move);
     check_numbering_and_marking(&Othello6::new(), same_as_move_by_move);
     check_numbering_and_marking(&Hex::new(5).unwrap(), check_hex_fill);
