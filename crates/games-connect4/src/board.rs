@@ -357,10 +357,6 @@ impl<B: Bits> Game for Board<B> {
         Some(self.column_of(cell))
     }
 
-    /// Plays uniformly random stones until the game ends, drawing each straight from the
-    /// bitboard of playable cells: no move list, no allocation, and about one call to the
-    /// generator per twenty stones. The standard 7x6 board runs a copy of the loop compiled
-    /// for its shape, so its shifts are constants.
     /// The fast playout; afterwards each player's columns are those holding a stone of theirs
     /// that was not there before.
     fn random_playout_marked<R: Rng + ?Sized>(
@@ -390,6 +386,10 @@ impl<B: Bits> Game for Board<B> {
         playout
     }
 
+    /// Plays uniformly random stones until the game ends, drawing each straight from the
+    /// bitboard of playable cells: no move list, no allocation, and about one call to the
+    /// generator per twenty stones. The standard 7x6 board runs a copy of the loop compiled
+    /// for its shape, so its shifts are constants.
     fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
         match (self.width, self.height) {
             (7, 6) => self.playout_with(Fixed::<7, 7>, rng),
