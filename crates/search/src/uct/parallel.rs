@@ -6,12 +6,11 @@ use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError, TryLockError};
 use std::time::Instant;
 
-use game_core::{Game, Outcome, PlayedActions, Player, Reward, mix64};
+use game_core::{Game, Reward, mix64};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tree::{NodeId, Proof, ROOT};
-use super::{Leaf, simulate};
+use super::{Leaf, Trace, TreeSearch, simulate};
 use crate::{ActionStats, Agent, Budget, Report, Uct, UctConfig};
 
 /// UCT on several threads by root parallelisation (Cazenave and Jouandeau 2007): each thread
@@ -233,12 +232,11 @@ pub struct TreeParallel<G: Game, R> {
 }
 
 /// What each thread of [`TreeParallel`] keeps to itself: the random numbers of its playouts,
-/// and buffers for its path and (RAVE) the actions its playout's players played.
+/// and what its iterations write as they go (the path, the playout's marks).
 #[derive(Debug)]
 struct Worker {
     rng: Xoshiro256PlusPlus,
-    path: Vec<(NodeId, Player)>,
-    played: PlayedActions,
+    trace: Trace,
 }
 
 impl<G, R> TreeParallel<G, R>
@@ -256,8 +254,7 @@ where
             workers: (1..=threads.max(1) as u64)
                 .map(|k| Worker {
                     rng: Xoshiro256PlusPlus::seed_from_u64(mix64(seed ^ mix64(k))),
-                    path: Vec::new(),
-                    played: PlayedActions::default(),
+                    trace: Trace::default(),
                 })
                 .collect(),
         }
@@ -271,7 +268,7 @@ where
 
     /// The search of one thread: iterations until the budget is spent; returns how many.
     fn work(
-        uct: &Mutex<&mut Uct<G, R>>,
+        search: &Mutex<&mut TreeSearch<G::Action, R>>,
         worker: &mut Worker,
         position: &G,
         budget: &Budget,
@@ -292,7 +289,7 @@ where
             // The lock is held for about a microsecond at a time: waiting for it by spinning
             // is much cheaper than sleeping in the kernel and being woken.
             for _ in 0..SPINS {
-                match uct.try_lock() {
+                match search.try_lock() {
                     Ok(guard) => return guard,
                     Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
                     Err(TryLockError::WouldBlock) => {
@@ -302,8 +299,9 @@ where
                     }
                 }
             }
-            uct.lock().unwrap_or_else(PoisonError::into_inner)
+            search.lock().unwrap_or_else(PoisonError::into_inner)
         };
+        let Worker { rng, trace } = worker;
         loop {
             if (timed && !meter.more())
                 || (budget.iterations.is_some() && left.fetch_sub(1, Relaxed) <= 0)
@@ -311,10 +309,10 @@ where
                 break;
             }
             let mut shared = lock();
-            if shared.config.solver && shared.tree.nodes[ROOT as usize].proof != Proof::Open {
+            if shared.done() {
                 break;
             }
-            let leaf = match shared.select(position) {
+            let leaf = match shared.descend(position, trace) {
                 Leaf::Played(n) => {
                     left.fetch_sub(n.saturating_sub(1) as i64, Relaxed);
                     meter.count(n);
@@ -322,18 +320,12 @@ where
                 }
                 Leaf::At(leaf) => leaf,
             };
-            shared.add_virtual_loss(losses);
-            let proof = shared.leaf();
-            let record = shared.config.rave > 0.0;
-            std::mem::swap(&mut shared.path, &mut worker.path);
+            shared.add_virtual_loss(trace, losses);
+            let proof = trace.leaf(shared.tree());
+            let record = shared.records_playouts();
             drop(shared);
-            let simulation = simulate(leaf, proof, record, &mut worker.rng, &mut worker.played);
-            let mut shared = lock();
-            std::mem::swap(&mut shared.path, &mut worker.path);
-            std::mem::swap(&mut shared.marked, &mut worker.played);
-            shared.backpropagate(&simulation, Some(losses));
-            std::mem::swap(&mut shared.marked, &mut worker.played);
-            drop(shared);
+            let simulation = simulate(leaf, proof, record, rng, &mut trace.marked);
+            lock().backpropagate(&simulation, trace, Some(losses));
             meter.count(1);
         }
         meter.done()
@@ -352,14 +344,13 @@ where
         }
         let started = Instant::now();
         uct.set_root(position);
-        let losses =
-            Player::BOTH.map(|p| uct.reward.reward(position, Outcome::Win(p.opponent()), p));
+        let losses = uct.search.virtual_losses(position);
         let left = AtomicI64::new(
             budget
                 .iterations
                 .map_or(i64::MAX, |n| i64::try_from(n).unwrap_or(i64::MAX)),
         );
-        let shared = Mutex::new(&mut *uct);
+        let shared = Mutex::new(&mut uct.search);
         let shared = &shared;
         let done: u64 = std::thread::scope(|scope| {
             let threads: Vec<_> = self
@@ -375,12 +366,7 @@ where
                 .map(|t| t.join().expect("a search thread panicked"))
                 .sum()
         });
-        let chosen = match uct.final_choice() {
-            Some(id) => uct.tree.nodes[id as usize].action,
-            None => position.random_action(&mut uct.rng),
-        };
-        uct.report = Some(uct.make_report(chosen, done, started.elapsed()));
-        chosen
+        uct.conclude(position, done, started.elapsed())
     }
 
     fn played(&mut self, position: &G, action: G::Action) {

@@ -1,16 +1,37 @@
-//! The UCT tree: one arena of nodes, children stored contiguously.
+//! The UCT tree: one arena of nodes, children stored contiguously, addressed by [`NodeId`].
+
+use std::ops::{Index, IndexMut, Range};
 
 use game_core::Game;
 use rand::{Rng, RngExt};
 
-/// A node's index in the arena. The root is always 0.
+use super::rave::Amaf;
+use super::solver::Proof;
+
+/// A node's index in the arena. The root is always [`NodeId::ROOT`].
 ///
 /// Ids are valid until the tree is re-rooted by tree reuse ([`Tree::retain`]), which moves the
-/// kept subtree to the front of a fresh arena and renumbers it; nothing outside the tree keeps
-/// ids across searches.
-pub(crate) type NodeId = u32;
+/// kept subtree to the front of a fresh arena and renumbers it, or emptied ([`Tree::reset`]);
+/// nothing outside the tree keeps ids across searches.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct NodeId(u32);
 
-pub(crate) const ROOT: NodeId = 0;
+impl NodeId {
+    /// The root of every tree.
+    pub(crate) const ROOT: NodeId = NodeId(0);
+
+    /// The id's position in the arena.
+    #[inline]
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The id `offset` places after this one (a sibling in the same block of children).
+    #[inline]
+    pub(crate) fn offset(self, offset: usize) -> NodeId {
+        NodeId(self.0 + offset as u32)
+    }
+}
 
 /// One node: the action that led to it, its statistics, and where its children are.
 ///
@@ -41,30 +62,18 @@ pub(crate) struct Node<A> {
     pub(crate) tried: u16,
     /// What the solver has proven, for the player who moved into this node.
     pub(crate) proof: Proof,
-    /// The action from the parent (`None` only at the root).
-    pub(crate) action: Option<A>,
-}
-
-/// A node's proven result, for the player who moved into it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Proof {
-    /// Not proven.
-    Open,
-    /// A win, whatever the opponent does.
-    Win,
-    /// A draw with best play.
-    Draw,
-    /// A loss, whatever this player does.
-    Loss,
+    /// The action from the parent. The root's is a placeholder that nothing reads: the action
+    /// that led to it before tree reuse made it the root, or any legal action of a fresh root.
+    pub(crate) action: A,
 }
 
 impl<A> Node<A> {
-    fn new(action: Option<A>) -> Self {
+    fn new(action: A) -> Self {
         Node {
             mean: 0.0,
             inv_sqrt_visits: 0.0,
             visits: 0,
-            first: 0,
+            first: NodeId::ROOT,
             len: 0,
             tried: 0,
             proof: Proof::Open,
@@ -93,20 +102,6 @@ impl<A> Node<A> {
         }
     }
 
-    /// Marks this node proven, with its exact value for selection and no exploration bonus
-    /// (nothing about it is uncertain any more): `+inf` for a win, `-inf` for a loss, and
-    /// `draw` (the draw's reward for the player who moved into it) for a draw.
-    pub(crate) fn prove(&mut self, proof: Proof, draw: f64) {
-        self.proof = proof;
-        self.inv_sqrt_visits = 0.0;
-        self.mean = match proof {
-            Proof::Win => f32::INFINITY,
-            Proof::Loss => f32::NEG_INFINITY,
-            Proof::Draw => draw as f32,
-            Proof::Open => self.mean,
-        };
-    }
-
     /// Mean reward for the player who played `action` (`NaN` before the first visit; `+inf`
     /// or `-inf` when proven won or lost).
     pub(crate) fn mean(&self) -> f64 {
@@ -117,27 +112,28 @@ impl<A> Node<A> {
         }
     }
 
-    pub(crate) fn children(&self) -> std::ops::Range<usize> {
-        self.first as usize..self.first as usize + self.len as usize
-    }
-}
-
-/// RAVE's statistics of a node's move: the mean result for its player of the iterations in
-/// which that player played the move at this point or later.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Amaf {
-    pub(crate) mean: f32,
-    pub(crate) visits: u32,
-    /// The node's action's [`Game::action_index`], kept so that the per-iteration update does
-    /// not recompute it for every child.
-    pub(crate) index: u32,
-}
-
-impl Amaf {
+    /// Whether every child has been tried (and there is at least one).
     #[inline]
-    pub(crate) fn record(&mut self, reward: f64) {
-        self.visits += 1;
-        self.mean += (reward as f32 - self.mean) / self.visits as f32;
+    pub(crate) fn fully_tried(&self) -> bool {
+        self.tried == self.len
+    }
+
+    /// The ids of the children.
+    pub(crate) fn child_ids(&self) -> impl Iterator<Item = NodeId> + use<A> {
+        let first = self.first.0;
+        (first..first + u32::from(self.len)).map(NodeId)
+    }
+
+    /// The children's places in the arena.
+    #[inline]
+    fn children(&self) -> Range<usize> {
+        self.first.index()..self.first.index() + usize::from(self.len)
+    }
+
+    /// The tried children's places in the arena.
+    #[inline]
+    fn tried_children(&self) -> Range<usize> {
+        self.first.index()..self.first.index() + usize::from(self.tried)
     }
 }
 
@@ -145,11 +141,27 @@ impl Amaf {
 /// `nodes[i]` and moves with it; without, `amaf` stays empty.
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<A> {
-    pub(crate) nodes: Vec<Node<A>>,
+    nodes: Vec<Node<A>>,
     spare: Vec<Node<A>>,
-    pub(crate) amaf: Vec<Amaf>,
+    amaf: Vec<Amaf>,
     spare_amaf: Vec<Amaf>,
     rave: bool,
+}
+
+impl<A> Index<NodeId> for Tree<A> {
+    type Output = Node<A>;
+
+    #[inline]
+    fn index(&self, id: NodeId) -> &Node<A> {
+        &self.nodes[id.index()]
+    }
+}
+
+impl<A> IndexMut<NodeId> for Tree<A> {
+    #[inline]
+    fn index_mut(&mut self, id: NodeId) -> &mut Node<A> {
+        &mut self.nodes[id.index()]
+    }
 }
 
 /// Writes the actions of a node's children, as `legal_actions` lists them, into the nodes
@@ -161,60 +173,71 @@ impl<A> Extend<A> for Children<'_, A> {
         // The actions first: `zip` takes an item from its first iterator before it learns
         // that the second is empty, and no node may be skipped between two calls.
         for (action, node) in iter.into_iter().zip(&mut self.0) {
-            node.action = Some(action);
+            node.action = action;
+        }
+    }
+}
+
+/// Keeps the first action `legal_actions` lists: a fresh root's placeholder action.
+struct First<A>(Option<A>);
+
+impl<A> Extend<A> for First<A> {
+    fn extend<I: IntoIterator<Item = A>>(&mut self, iter: I) {
+        if self.0.is_none() {
+            self.0 = iter.into_iter().next();
         }
     }
 }
 
 impl<A: Copy> Tree<A> {
-    /// A tree with only a root; with AMAF statistics for RAVE when `rave`.
+    /// An empty tree, without a root until [`reset`](Self::reset); with AMAF statistics for
+    /// RAVE when `rave`.
     pub(crate) fn new(rave: bool) -> Self {
         Tree {
-            nodes: vec![Node::new(None)],
+            nodes: Vec::new(),
             spare: Vec::new(),
-            amaf: if rave {
-                vec![Amaf::default()]
-            } else {
-                Vec::new()
-            },
+            amaf: Vec::new(),
             spare_amaf: Vec::new(),
             rave,
         }
     }
 
-    /// What is proven about `id` from its children, for the player who moved into it: a loss
-    /// if a child wins for the player choosing there, a win if every child loses, a draw if
-    /// every child is decided and the best is a draw; open otherwise.
-    pub(crate) fn proof_from_children(&self, id: NodeId) -> Proof {
-        let node = &self.nodes[id as usize];
-        if node.len == 0 {
-            return Proof::Open;
-        }
-        let mut all_decided = node.tried == node.len;
-        let mut any_draw = false;
-        for child in &self.nodes[node.children()] {
-            match child.proof {
-                Proof::Win => return Proof::Loss,
-                Proof::Draw => any_draw = true,
-                Proof::Loss => {}
-                Proof::Open => all_decided = false,
-            }
-        }
-        match (all_decided, any_draw) {
-            (false, _) => Proof::Open,
-            (true, true) => Proof::Draw,
-            (true, false) => Proof::Win,
-        }
-    }
-
-    /// Back to only a root, keeping the memory.
-    pub(crate) fn reset(&mut self) {
+    /// Back to only a root for `position` (an ongoing game), keeping the memory.
+    pub(crate) fn reset<G: Game<Action = A>>(&mut self, position: &G) {
+        let mut first = First(None);
+        position.legal_actions(&mut first);
+        let placeholder = first.0.expect("a search starts from an ongoing game");
         self.nodes.clear();
-        self.nodes.push(Node::new(None));
+        self.nodes.push(Node::new(placeholder));
         if self.rave {
             self.amaf.clear();
             self.amaf.push(Amaf::default());
         }
+    }
+
+    /// The children of `node`, as a slice of nodes.
+    #[inline]
+    pub(crate) fn children(&self, node: &Node<A>) -> &[Node<A>] {
+        &self.nodes[node.children()]
+    }
+
+    /// The children of `node` that have been tried.
+    #[inline]
+    pub(crate) fn tried_children(&self, node: &Node<A>) -> &[Node<A>] {
+        &self.nodes[node.tried_children()]
+    }
+
+    /// The AMAF statistics of the children of `node` (RAVE only).
+    #[inline]
+    pub(crate) fn amaf(&self, node: &Node<A>) -> &[Amaf] {
+        &self.amaf[node.children()]
+    }
+
+    /// The AMAF statistics of the children of `node`, to update (RAVE only).
+    #[inline]
+    pub(crate) fn amaf_mut(&mut self, id: NodeId) -> &mut [Amaf] {
+        let children = self[id].children();
+        &mut self.amaf[children]
     }
 
     /// Gives `id` a child for every legal action of `position`, if the arena has room for them
@@ -231,24 +254,22 @@ impl<A: Copy> Tree<A> {
         // The children in place first, then their actions: a plain fill of whole nodes, and
         // the second pass writes to cache lines the first has just brought in (on 11x11 Hex,
         // 1.1x the iterations per second of pushing the nodes one action at a time).
-        self.nodes.resize(first + n, Node::new(None));
+        let placeholder = self[id].action;
+        self.nodes.resize(first + n, Node::new(placeholder));
         let mut children = Children(self.nodes[first..].iter_mut());
         position.legal_actions(&mut children);
-        debug_assert!(
-            children.0.len() == 0 && self.nodes[first..].iter().all(|c| c.action.is_some()),
-            "as many legal actions as counted"
-        );
+        debug_assert!(children.0.len() == 0, "as many legal actions as counted");
         if self.rave {
             for node in &self.nodes[first..] {
-                let index = node.action.map_or(0, |a| position.action_index(a));
+                let index = position.action_index(node.action);
                 self.amaf.push(Amaf {
                     index: u32::try_from(index).unwrap_or(u32::MAX),
                     ..Amaf::default()
                 });
             }
         }
-        let node = &mut self.nodes[id as usize];
-        node.first = first as NodeId;
+        let node = &mut self[id];
+        node.first = NodeId(first as u32);
         node.len = n as u16;
         true
     }
@@ -258,8 +279,8 @@ impl<A: Copy> Tree<A> {
     /// keep the tried ones first) moves nothing else; one random number per try, instead of a
     /// shuffle of all the children when the node is expanded.
     pub(crate) fn try_child<R: Rng + ?Sized>(&mut self, id: NodeId, rng: &mut R) -> NodeId {
-        let node = self.nodes[id as usize];
-        let next = node.first as usize + usize::from(node.tried);
+        let node = self[id];
+        let next = node.first.index() + usize::from(node.tried);
         let pick = next + rng.random_range(0..usize::from(node.len - node.tried));
         self.take_child(id, pick)
     }
@@ -273,8 +294,8 @@ impl<A: Copy> Tree<A> {
         amaf: &[Amaf],
         rng: &mut R,
     ) -> NodeId {
-        let node = self.nodes[id as usize];
-        let first = node.first as usize;
+        let node = self[id];
+        let first = node.first.index();
         let next = first + usize::from(node.tried);
         let end = first + usize::from(node.len);
         let best = (next..end)
@@ -288,14 +309,20 @@ impl<A: Copy> Tree<A> {
 
     /// Moves child `pick` (untried) of `id` to the front of the untried ones and marks it tried.
     fn take_child(&mut self, id: NodeId, pick: usize) -> NodeId {
-        let node = self.nodes[id as usize];
-        let next = node.first as usize + usize::from(node.tried);
+        let node = self[id];
+        let next = node.first.index() + usize::from(node.tried);
         self.nodes.swap(next, pick);
         if self.rave {
             self.amaf.swap(next, pick);
         }
-        self.nodes[id as usize].tried += 1;
-        next as NodeId
+        self[id].tried += 1;
+        NodeId(next as u32)
+    }
+
+    /// Marks every child of `id` tried (they are all about to be played out).
+    pub(crate) fn try_all_children(&mut self, id: NodeId) {
+        let node = &mut self[id];
+        node.tried = node.len;
     }
 
     /// The child of `id` reached by `action`, if `id` has been expanded.
@@ -303,16 +330,14 @@ impl<A: Copy> Tree<A> {
     where
         A: PartialEq,
     {
-        let node = &self.nodes[id as usize];
-        node.children()
-            .find(|&c| self.nodes[c].action == Some(action))
-            .map(|c| c as NodeId)
+        let node = &self[id];
+        node.child_ids().find(|&c| self[c].action == action)
     }
 
     /// Makes `id` the root, keeping its subtree and dropping the rest. The kept nodes are
     /// copied, breadth first, into the spare arena, which becomes the tree; ids change.
     pub(crate) fn retain(&mut self, id: NodeId) {
-        if id == ROOT {
+        if id == NodeId::ROOT {
             return;
         }
         let old = std::mem::take(&mut self.nodes);
@@ -321,11 +346,9 @@ impl<A: Copy> Tree<A> {
         let mut new_amaf = std::mem::take(&mut self.spare_amaf);
         new.clear();
         new_amaf.clear();
-        let mut root = old[id as usize];
-        root.action = None;
-        new.push(root);
+        new.push(old[id.index()]);
         if self.rave {
-            new_amaf.push(old_amaf[id as usize]);
+            new_amaf.push(old_amaf[id.index()]);
         }
         let mut i = 0;
         while i < new.len() {
@@ -336,7 +359,7 @@ impl<A: Copy> Tree<A> {
                 if self.rave {
                     new_amaf.extend_from_slice(&old_amaf[node.children()]);
                 }
-                new[i].first = start as NodeId;
+                new[i].first = NodeId(start as u32);
             }
             i += 1;
         }
@@ -346,6 +369,7 @@ impl<A: Copy> Tree<A> {
         self.spare_amaf = old_amaf;
     }
 
+    /// How many nodes the tree holds.
     pub(crate) fn len(&self) -> usize {
         self.nodes.len()
     }

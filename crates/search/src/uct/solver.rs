@@ -1,0 +1,116 @@
+//! MCTS-Solver (Winands, Björnsson and Saito 2008): proven results in the tree, and how they
+//! are carried up the path.
+
+use game_core::{Player, Wdl};
+
+use super::tree::{Node, NodeId, Tree};
+
+/// A node's proven result, for the player who moved into it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Proof {
+    /// Not proven.
+    Open,
+    /// A win, whatever the opponent does.
+    Win,
+    /// A draw with best play.
+    Draw,
+    /// A loss, whatever this player does.
+    Loss,
+}
+
+impl From<Wdl> for Proof {
+    /// The proof of a result known for certain (a finished game, for the player who moved
+    /// into it).
+    fn from(wdl: Wdl) -> Proof {
+        match wdl {
+            Wdl::Win => Proof::Win,
+            Wdl::Draw => Proof::Draw,
+            Wdl::Loss => Proof::Loss,
+        }
+    }
+}
+
+impl Proof {
+    /// The proven result for the player who moved into the node; `None` while open.
+    pub(crate) fn wdl(self) -> Option<Wdl> {
+        match self {
+            Proof::Open => None,
+            Proof::Win => Some(Wdl::Win),
+            Proof::Draw => Some(Wdl::Draw),
+            Proof::Loss => Some(Wdl::Loss),
+        }
+    }
+}
+
+impl<A> Node<A> {
+    /// Marks this node proven, with its exact value for selection and no exploration bonus
+    /// (nothing about it is uncertain any more): `+inf` for a win, `-inf` for a loss, and
+    /// `draw` (the draw's reward for the player who moved into it) for a draw.
+    pub(crate) fn prove(&mut self, proof: Proof, draw: f64) {
+        self.proof = proof;
+        self.inv_sqrt_visits = 0.0;
+        self.mean = match proof {
+            Proof::Win => f32::INFINITY,
+            Proof::Loss => f32::NEG_INFINITY,
+            Proof::Draw => draw as f32,
+            Proof::Open => self.mean,
+        };
+    }
+}
+
+impl<A: Copy> Tree<A> {
+    /// What is proven about `id` from its children, for the player who moved into it: a loss
+    /// if a child wins for the player choosing there, a win if every child loses, a draw if
+    /// every child is decided and the best is a draw; open otherwise.
+    pub(crate) fn proof_from_children(&self, id: NodeId) -> Proof {
+        let node = &self[id];
+        if node.len == 0 {
+            return Proof::Open;
+        }
+        let mut all_decided = node.fully_tried();
+        let mut any_draw = false;
+        for child in self.children(node) {
+            match child.proof {
+                Proof::Win => return Proof::Loss,
+                Proof::Draw => any_draw = true,
+                Proof::Loss => {}
+                Proof::Open => all_decided = false,
+            }
+        }
+        match (all_decided, any_draw) {
+            (false, _) => Proof::Open,
+            (true, true) => Proof::Draw,
+            (true, false) => Proof::Win,
+        }
+    }
+
+    /// Carries proofs up `path` (nodes and the players who moved into them): from its end,
+    /// each node that its children now decide is marked, up to the first that stays open (or
+    /// the root). `draws` is the draw's reward for each player.
+    pub(crate) fn propagate_proofs(&mut self, path: &[(NodeId, Player)], draws: [f64; 2]) {
+        for &(id, mover) in path.iter().rev() {
+            if self[id].proof == Proof::Open {
+                let proof = self.proof_from_children(id);
+                if proof == Proof::Open {
+                    return;
+                }
+                self[id].prove(proof, draws[mover.index()]);
+            }
+        }
+        let proof = self.proof_from_children(NodeId::ROOT);
+        if proof != Proof::Open {
+            self[NodeId::ROOT].prove(proof, 0.0);
+        }
+    }
+
+    /// The result the solver proved for the player to move at the root, if any (the root's
+    /// proof is for the player who moved into it: the other side).
+    pub(crate) fn root_proof(&self) -> Option<Wdl> {
+        self[NodeId::ROOT].proof.wdl().map(Wdl::flip)
+    }
+
+    /// Whether the solver has decided the root: nothing is left to search.
+    pub(crate) fn root_decided(&self) -> bool {
+        self[NodeId::ROOT].proof != Proof::Open
+    }
+}
