@@ -9,7 +9,7 @@ use rand::{Rng, RngExt};
 use thiserror::Error;
 
 use crate::sink::{Contains, Count, Nth};
-use crate::{Outcome, Player, Status};
+use crate::{Outcome, PlayedActions, Player, Status};
 
 /// A position of a two-player, zero-sum, perfect-information game, with the rules to go on
 /// from it.
@@ -20,13 +20,27 @@ use crate::{Outcome, Player, Status};
 ///
 /// # What to implement
 ///
-/// Five methods are required: [`to_move`](Game::to_move), [`status`](Game::status),
-/// [`legal_actions`](Game::legal_actions), [`play_unchecked`](Game::play_unchecked) and
-/// [`position_hash`](Game::position_hash). Everything else is provided, written only in terms of
-/// those five, and may be overridden where the game knows a faster way: bitboard games override
-/// [`num_legal_actions`](Game::num_legal_actions), [`is_legal`](Game::is_legal),
-/// [`random_action`](Game::random_action) and [`random_playout`](Game::random_playout), which
-/// are what Monte-Carlo search spends its time in.
+/// The methods come in four sections, in this order in the source and in these docs:
+///
+/// 1. **Required** (five): [`to_move`](Game::to_move), [`status`](Game::status),
+///    [`legal_actions`](Game::legal_actions), [`play_unchecked`](Game::play_unchecked) and
+///    [`position_hash`](Game::position_hash). Everything else is written in terms of them.
+/// 2. **Fast paths** a game may override where it knows a quicker way, with the same result:
+///    [`num_legal_actions`](Game::num_legal_actions), [`is_legal`](Game::is_legal),
+///    [`random_action`](Game::random_action) and [`random_playout`](Game::random_playout).
+///    They are what Monte-Carlo search spends its time in; bitboard games override them all.
+/// 3. **Numbered actions**, for searches that share statistics between positions (RAVE):
+///    [`action_space`](Game::action_space), [`action_index`](Game::action_index) and the fast
+///    path [`random_playout_marked`](Game::random_playout_marked). A game that does not
+///    number its actions leaves all three alone.
+/// 4. **Conveniences**, never overridden: [`legal_actions_vec`](Game::legal_actions_vec),
+///    [`play`](Game::play), [`try_play`](Game::try_play) and [`after`](Game::after). They are
+///    marked `FINAL` in the source; a game that overrides one breaks what callers rely on
+///    (`play`'s debug check, `try_play`'s refusal that leaves the position unchanged).
+///
+/// **A wrapper** (a newtype around another game, adding a rule or a statistic) must forward
+/// sections 1 to 3 to the inner game: the defaults of section 2 are correct but slow, and
+/// those of section 3 turn RAVE off.
 ///
 /// Derive `Clone`, `PartialEq`, `Eq` and `Debug`; write `Display` to draw the board. Do not
 /// derive `Copy` even when the position is small: positions are changed in place by
@@ -44,6 +58,11 @@ use crate::{Outcome, Player, Status};
 ///   depends only on the position.
 /// - Equal positions have equal [`position_hash`](Game::position_hash)es.
 /// - An action's text parses back to the same action.
+/// - The fast paths agree with the required methods: the same count, the same legality, a
+///   uniformly drawn action, playouts that end where they say.
+/// - Numbered actions, when the game has them: every legal action's number is below
+///   [`action_space`](Game::action_space), no two legal actions of a position share one, and an
+///   action has the same number in every position.
 ///
 /// # Example
 ///
@@ -63,6 +82,8 @@ pub trait Game: Clone + Eq + Debug + Display {
         + FromStr<Err: Error + Send + Sync + 'static>
         + Send
         + Sync;
+
+    // --- 1. Required ------------------------------------------------------------------------
 
     /// The player whose turn it is. In a finished game, the player who would have moved next.
     fn to_move(&self) -> Player;
@@ -99,14 +120,7 @@ pub trait Game: Clone + Eq + Debug + Display {
     /// collide no more often than random 64-bit numbers do: a perfect key or a Zobrist hash.
     fn position_hash(&self) -> u64;
 
-    /// The legal actions in a new `Vec`.
-    ///
-    /// Allocates: for tools and tests, not for the inner loop of a search.
-    fn legal_actions_vec(&self) -> Vec<Self::Action> {
-        let mut actions = Vec::new();
-        self.legal_actions(&mut actions);
-        actions
-    }
+    // --- 2. Fast paths: override for speed, with the same result; wrappers forward them ------
 
     /// How many actions are legal; 0 when the game is over.
     fn num_legal_actions(&self) -> usize {
@@ -122,46 +136,6 @@ pub trait Game: Clone + Eq + Debug + Display {
         contains.found
     }
 
-    /// Plays a legal action.
-    ///
-    /// # Panics
-    ///
-    /// In debug builds, when `action` is not legal. Release builds do not check; use
-    /// [`try_play`](Game::try_play) for actions that come from outside.
-    #[inline]
-    fn play(&mut self, action: Self::Action) {
-        debug_assert!(
-            self.is_legal(action),
-            "illegal action {action} in position\n{self}"
-        );
-        self.play_unchecked(action);
-    }
-
-    /// Plays `action` if it is legal, and otherwise leaves the position as it was.
-    ///
-    /// # Errors
-    ///
-    /// [`PlayError::GameOver`] when the game is over, [`PlayError::Illegal`] when the action is
-    /// not legal here; both hand the action back.
-    fn try_play(&mut self, action: Self::Action) -> Result<(), PlayError<Self::Action>> {
-        if self.status().is_over() {
-            return Err(PlayError::GameOver(action));
-        }
-        if !self.is_legal(action) {
-            return Err(PlayError::Illegal(action));
-        }
-        self.play_unchecked(action);
-        Ok(())
-    }
-
-    /// The position after a legal `action`: a clone of this one with the action played.
-    #[must_use]
-    fn after(&self, action: Self::Action) -> Self {
-        let mut next = self.clone();
-        next.play(action);
-        next
-    }
-
     /// A legal action drawn uniformly at random, or `None` when the game is over.
     ///
     /// The provided version lists the actions twice (once to count them, once to pick one) and
@@ -175,6 +149,22 @@ pub trait Game: Clone + Eq + Debug + Display {
         self.legal_actions(&mut nth);
         nth.found
     }
+
+    /// Plays uniformly random actions until the game ends, and reports how it ended.
+    ///
+    /// Afterwards `self` is a finished position whose [`status`](Game::status) is
+    /// `Status::Over(playout.outcome)`. A game may override this with anything that gives each
+    /// outcome the same probability as uniform random play (Hex fills the board at random and
+    /// tests the winner once), as long as it leaves a finished position behind.
+    ///
+    /// # Panics
+    ///
+    /// If the game breaks its own rules: it says it goes on but has no legal action.
+    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
+        play_out(self, rng, |_, _| {})
+    }
+
+    // --- 3. Numbered actions (RAVE); a game without numbers leaves these alone -------------
 
     /// How many action indices the game has, when it numbers its actions the same way in
     /// every position (a Hex cell, an Othello square, a Connect Four column): searches that
@@ -212,18 +202,59 @@ pub trait Game: Clone + Eq + Debug + Display {
         })
     }
 
-    /// Plays uniformly random actions until the game ends, and reports how it ended.
+    // --- 4. Conveniences: FINAL, never overridden -------------------------------------------
+
+    /// The legal actions in a new `Vec`.
     ///
-    /// Afterwards `self` is a finished position whose [`status`](Game::status) is
-    /// `Status::Over(playout.outcome)`. A game may override this with anything that gives each
-    /// outcome the same probability as uniform random play (Hex fills the board at random and
-    /// tests the winner once), as long as it leaves a finished position behind.
+    /// Allocates: for tools and tests, not for the inner loop of a search.
+    /* FINAL */
+    fn legal_actions_vec(&self) -> Vec<Self::Action> {
+        let mut actions = Vec::new();
+        self.legal_actions(&mut actions);
+        actions
+    }
+
+    /// Plays a legal action.
     ///
     /// # Panics
     ///
-    /// If the game breaks its own rules: it says it goes on but has no legal action.
-    fn random_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
-        play_out(self, rng, |_, _| {})
+    /// In debug builds, when `action` is not legal. Release builds do not check; use
+    /// [`try_play`](Game::try_play) for actions that come from outside.
+    #[inline]
+    /* FINAL */
+    fn play(&mut self, action: Self::Action) {
+        debug_assert!(
+            self.is_legal(action),
+            "illegal action {action} in position\n{self}"
+        );
+        self.play_unchecked(action);
+    }
+
+    /// Plays `action` if it is legal, and otherwise leaves the position as it was.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] when the game is over, [`PlayError::Illegal`] when the action is
+    /// not legal here; both hand the action back.
+    /* FINAL */
+    fn try_play(&mut self, action: Self::Action) -> Result<(), PlayError<Self::Action>> {
+        if self.status().is_over() {
+            return Err(PlayError::GameOver(action));
+        }
+        if !self.is_legal(action) {
+            return Err(PlayError::Illegal(action));
+        }
+        self.play_unchecked(action);
+        Ok(())
+    }
+
+    /// The position after a legal `action`: a clone of this one with the action played.
+    #[must_use]
+    /* FINAL */
+    fn after(&self, action: Self::Action) -> Self {
+        let mut next = self.clone();
+        next.play(action);
+        next
     }
 }
 
@@ -255,63 +286,6 @@ pub struct Playout {
     pub outcome: Outcome,
     /// How many actions the playout played (for reward decay by game length).
     pub plies: u32,
-}
-
-/// The actions each player played in a playout, as two sets of action numbers
-/// ([`Game::action_index`]), one bit per number: what [`Game::random_playout_marked`] fills and
-/// RAVE learns from.
-///
-/// ```
-/// use game_core::{PlayedActions, Player};
-///
-/// let mut played = PlayedActions::default();
-/// played.clear(122); // an 11x11 Hex board's 121 cells and the swap
-/// played.insert(Player::Black, 60);
-/// assert!(played.contains(Player::Black, 60));
-/// assert!(!played.contains(Player::White, 60));
-/// assert!(!played.contains(Player::Black, 500)); // beyond the action space: never played
-/// ```
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct PlayedActions {
-    /// Per player (by [`Player::index`]), bit `i % 64` of word `i / 64` for action number `i`.
-    words: [Vec<u64>; 2],
-}
-
-impl PlayedActions {
-    /// Empties both sets and gives them room for the action numbers below `space`, keeping
-    /// their memory.
-    pub fn clear(&mut self, space: usize) {
-        for words in &mut self.words {
-            words.clear();
-            words.resize(space.div_ceil(64), 0);
-        }
-    }
-
-    /// Adds action number `index` to `player`'s set.
-    ///
-    /// # Panics
-    ///
-    /// If `index` is beyond the room made by the last [`clear`](Self::clear).
-    #[inline]
-    pub fn insert(&mut self, player: Player, index: usize) {
-        self.words[player.index()][index / 64] |= 1 << (index % 64);
-    }
-
-    /// Whether action number `index` is in `player`'s set.
-    #[inline]
-    #[must_use]
-    pub fn contains(&self, player: Player, index: usize) -> bool {
-        self.words[player.index()]
-            .get(index / 64)
-            .is_some_and(|word| (word >> (index % 64)) & 1 != 0)
-    }
-
-    /// `player`'s set as words (bit `i % 64` of word `i / 64` for action number `i`), for a
-    /// game that adds a whole bitboard of actions at once.
-    #[inline]
-    pub fn words_mut(&mut self, player: Player) -> &mut [u64] {
-        &mut self.words[player.index()]
-    }
 }
 
 /// The error of [`Game::try_play`]: the action was not played. It hands the action back.

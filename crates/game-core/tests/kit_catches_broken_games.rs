@@ -29,6 +29,9 @@ enum Defect {
     PanicsAfterFiveMarks,
     PositionTextDropsLastRow,
     MarksBeyondActionSpace,
+    NumberBeyondActionSpace,
+    NumbersShared,
+    NumberMovesWithTheGame,
 }
 
 /// How a broken game writes and reads its actions.
@@ -247,7 +250,17 @@ impl<A: Notation> Game for Broken<A> {
     }
 
     fn action_index(&self, action: A) -> usize {
-        action.cell().index()
+        let cell = action.cell().index();
+        match self.defect {
+            // The last cell is numbered 9, beyond the space of 9.
+            Defect::NumberBeyondActionSpace => cell + usize::from(cell == 8),
+            // The two cells of the top row's right end share a number.
+            Defect::NumbersShared => cell.min(1),
+            // Numbers rotate with the stones on the board: distinct and in range in every
+            // position, but not the same from one position to the next.
+            Defect::NumberMovesWithTheGame => (cell + self.inner.marks() as usize) % 9,
+            _ => cell,
+        }
     }
 
     /// Marks nothing (the kit does not ask for every action), except with the defect.
@@ -425,6 +438,30 @@ fn reports_a_marked_playout_that_marks_beyond_the_action_space() {
     assert_eq!(
         violation_of::<Cell>(Defect::MarksBeyondActionSpace),
         Violation::MarkedPlayout
+    );
+}
+
+#[test]
+fn reports_an_action_number_beyond_the_action_space() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::NumberBeyondActionSpace),
+        Violation::ActionNumbering
+    );
+}
+
+#[test]
+fn reports_two_legal_actions_with_one_number() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::NumbersShared),
+        Violation::ActionNumbering
+    );
+}
+
+#[test]
+fn reports_an_action_whose_number_changes_between_positions() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::NumberMovesWithTheGame),
+        Violation::ActionNumbering
     );
 }
 

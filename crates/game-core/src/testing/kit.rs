@@ -1,6 +1,6 @@
 //! The conformance kit: random games that check the rules of [`Game`] at every position.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Display};
 use std::panic::{self, AssertUnwindSafe};
 use std::str::FromStr;
@@ -82,6 +82,12 @@ pub enum Violation {
     /// marked an action number beyond the action space, or marked anything in a finished game.
     #[error("random_playout_marked is inconsistent, not reproducible, or marks out of range")]
     MarkedPlayout,
+    /// A game that numbers its actions ([`Game::action_space`]) breaks the numbering's
+    /// contract: a legal action's number is not below the action space, two legal actions of
+    /// a position share a number, an action has different numbers in two positions, or the
+    /// action space changes during a game.
+    #[error("the action numbers break their contract (range, distinct, the same everywhere)")]
+    ActionNumbering,
     /// A random game did not end within the kit's ply limit ([`Conformance::max_plies`]).
     #[error("a random game did not end within the ply limit")]
     NoTermination,
@@ -137,6 +143,9 @@ impl Display for Failure {
 /// - clones are equal and hash equally; the same position reached by two move orders hashes
 ///   equally; a position and its successor hash differently;
 /// - every legal action's text parses back to it;
+/// - for games that number their actions: every legal action's number is below the action
+///   space, the legal actions of a position have distinct numbers, an action keeps its number
+///   from one position to the next, and the action space stays the same;
 /// - `random_action` returns a legal action (`None` when the game is over) and, at a few
 ///   positions, is uniform by a chi-squared test;
 /// - `random_playout` ends in a finished position with the outcome it reports, and repeats
@@ -350,6 +359,10 @@ struct Visit<A> {
     /// Actions seen legal anywhere in this game: candidates for illegal actions elsewhere.
     pool: Vec<A>,
     seen: HashSet<A>,
+    /// Numbered actions: the action space of the first position, and each action's number
+    /// where it was first seen legal.
+    space: Option<Option<usize>>,
+    numbers: HashMap<A, usize>,
     rng: Xoshiro256PlusPlus,
 }
 
@@ -382,6 +395,8 @@ where
             path: Vec::new(),
             pool: Vec::new(),
             seen: HashSet::new(),
+            space: None,
+            numbers: HashMap::new(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         };
         let mut position = self.start.clone();
@@ -545,8 +560,60 @@ where
             }
         }
 
+        self.numbering(position, &actions, visit)?;
         self.transposition(position, visit)?;
         Ok(actions)
+    }
+
+    /// The contract of numbered actions at one position: below the action space, distinct,
+    /// the same number as wherever the action was seen before, the same action space.
+    fn numbering(
+        &self,
+        position: &G,
+        actions: &[G::Action],
+        visit: &mut Visit<G::Action>,
+    ) -> Result<(), Failure> {
+        let space = position.action_space();
+        let fail = |detail: String| {
+            Err(failure(
+                &visit.path,
+                Violation::ActionNumbering,
+                format!("{detail} in\n{position}"),
+            ))
+        };
+        match visit.space {
+            None => visit.space = Some(space),
+            Some(first) if first != space => {
+                return fail(format!(
+                    "the action space is {space:?} here, {first:?} at the start"
+                ));
+            }
+            Some(_) => {}
+        }
+        let Some(space) = space else {
+            return Ok(());
+        };
+        let mut owner: HashMap<usize, G::Action> = HashMap::with_capacity(actions.len());
+        for &action in actions {
+            let number = position.action_index(action);
+            if number >= space {
+                return fail(format!(
+                    "{action} has number {number}, not below the action space {space}"
+                ));
+            }
+            if let Some(other) = owner.insert(number, action) {
+                return fail(format!("{other} and {action} both have number {number}"));
+            }
+            match visit.numbers.insert(action, number) {
+                Some(before) if before != number => {
+                    return fail(format!(
+                        "{action} has number {number} here, {before} in an earlier position"
+                    ));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// Checks `random_action` and `random_playout` at one position; returns its legal actions.
