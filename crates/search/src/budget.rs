@@ -4,6 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::setting::{Setting, SettingError};
+
 /// The limits of one search: at most `iterations` iterations (playouts), at most `time` of
 /// wall time, and no longer than `stop` stays unset. Whichever ends first ends the search;
 /// with no limit at all a search does nothing.
@@ -62,6 +64,27 @@ impl Budget {
     pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Budget {
         self.stop = Some(flag);
         self
+    }
+
+    /// The keys [`set`](Self::set) takes: `iterations` (or its synonym `playouts`) and `time`.
+    pub const KEYS: &[&str] = &["iterations", "playouts", "time"];
+
+    /// Sets one limit from text, as agent specs write it: `set("time", "500ms")`,
+    /// `set("iterations", "10000")`.
+    ///
+    /// # Errors
+    ///
+    /// [`SettingError::UnknownKey`] for a key not in [`KEYS`](Self::KEYS) and
+    /// [`SettingError::BadValue`] for a value that does not fit (a time needs its unit: `us`,
+    /// `ms`, `s` or `m`); the budget is unchanged.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        let setting = Setting::new(key, value);
+        match key {
+            "iterations" | "playouts" => self.iterations = Some(setting.count()?),
+            "time" => self.time = Some(setting.duration()?),
+            _ => return Err(setting.unknown(Self::KEYS)),
+        }
+        Ok(())
     }
 
     /// Starts the clock.

@@ -39,6 +39,7 @@ mod alphabeta;
 mod budget;
 mod flat;
 mod random;
+mod setting;
 mod spec;
 mod uct;
 
@@ -49,5 +50,6 @@ pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Plain, Reference, reference};
 pub use budget::Budget;
 pub use flat::{Flat, Policy};
 pub use random::Random;
+pub use setting::SettingError;
 pub use spec::{AgentSpec, SpecError};
 pub use uct::{Expansion, FinalChoice, RootParallel, TreeParallel, Uct, UctConfig};

@@ -1,15 +1,14 @@
 //! Agents described by text: `uct:iterations=10000,c=0.4`.
 
+use game_core::{Evaluator, Game, WinDrawLoss};
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
-
-use game_core::{Evaluator, Game, WinDrawLoss};
 use thiserror::Error;
 
+use crate::setting::{Setting, SettingError};
 use crate::{
-    Agent, AlphaBeta, AlphaBetaConfig, Budget, Expansion, FinalChoice, Flat, Plain, Policy, Random,
-    Reference, RootParallel, TreeParallel, Uct, UctConfig,
+    Agent, AlphaBeta, AlphaBetaConfig, Budget, Flat, Plain, Policy, Random, Reference,
+    RootParallel, TreeParallel, Uct, UctConfig,
 };
 
 /// An agent and its budget, as text: `NAME` or `NAME:KEY=VALUE,KEY=VALUE,...`.
@@ -35,7 +34,10 @@ use crate::{
 /// let spec: AgentSpec = "uct:iterations=20000,c=0.3,reuse=false".parse().unwrap();
 /// assert_eq!(spec.budget().iterations, Some(20_000));
 /// let error = "uct:c=lots".parse::<AgentSpec>().unwrap_err();
-/// assert_eq!(error.to_string(), "bad value \"lots\" for c in \"uct:c=lots\": expected a number");
+/// assert_eq!(
+///     error.to_string(),
+///     "bad value \"lots\" for c in \"uct:c=lots\": expected a number of at least 0"
+/// );
 /// ```
 #[derive(Clone, Debug)]
 pub struct AgentSpec {
@@ -59,8 +61,8 @@ enum Parallel {
 enum Algorithm {
     Random,
     Flat(Policy),
-    /// UCT, on this many threads, shared how.
-    Uct(UctConfig, usize, Parallel),
+    /// UCT, on how many threads, shared how.
+    Uct(UctConfig, Threads),
     Reference(Plain, u32),
     AlphaBeta(AlphaBetaConfig),
 }
@@ -114,21 +116,17 @@ impl AgentSpec {
         match self.algorithm {
             Algorithm::Random => Box::new(Random::new(seed)),
             Algorithm::Flat(policy) => Box::new(Flat::<G, _>::new(policy, self.reward, seed)),
-            Algorithm::Uct(config, 1, _) => {
+            Algorithm::Uct(config, Threads { count: 1, .. }) => {
                 Box::new(Uct::<G, _>::with_config(config, self.reward, seed))
             }
-            Algorithm::Uct(config, threads, Parallel::Root) => Box::new(RootParallel::<G, _>::new(
-                threads,
-                config,
-                self.reward,
-                seed,
-            )),
-            Algorithm::Uct(config, threads, Parallel::Tree) => Box::new(TreeParallel::<G, _>::new(
-                threads,
-                config,
-                self.reward,
-                seed,
-            )),
+            Algorithm::Uct(config, Threads { count, parallel }) => match parallel {
+                Parallel::Root => {
+                    Box::new(RootParallel::<G, _>::new(count, config, self.reward, seed))
+                }
+                Parallel::Tree => {
+                    Box::new(TreeParallel::<G, _>::new(count, config, self.reward, seed))
+                }
+            },
             Algorithm::Reference(plain, depth) => {
                 Box::new(Reference::<G, E>::new(plain, depth, evaluator))
             }
@@ -195,74 +193,160 @@ pub enum SpecError {
     },
 }
 
+/// An agent spec's name: the algorithm with its defaults, and every key it takes.
+struct Entry {
+    name: &'static str,
+    algorithm: Algorithm,
+    keys: Vec<&'static str>,
+}
+
+/// The keys of a Monte-Carlo agent's budget, seed and reward.
+const MONTE_CARLO: [&[&str]; 3] = [Budget::KEYS, &["seed"], REWARD_KEYS];
+/// The keys of the reward (`WinDrawLoss`).
+const REWARD_KEYS: &[&str] = &["win", "draw", "loss"];
+/// UCT's keys that only its RAVE variants take.
+const RAVE_ONLY: &[&str] = &["k", "ref"];
+
+impl Entry {
+    /// The entry for the agent called `name`, if there is one.
+    fn named(name: &str) -> Option<Entry> {
+        let monte_carlo = MONTE_CARLO.concat();
+        let uct_keys = |extra: &[&'static str]| {
+            let uct = UctConfig::KEYS.iter().filter(|k| !RAVE_ONLY.contains(k));
+            let mut keys = monte_carlo.clone();
+            keys.extend(uct.chain(Threads::KEYS).chain(extra));
+            keys
+        };
+        let uct = |rave: f64, grave: u32| {
+            let config = UctConfig {
+                rave,
+                grave,
+                ..UctConfig::default()
+            };
+            Algorithm::Uct(config, Threads::default())
+        };
+        let (name, algorithm, keys) = match name {
+            "random" => ("random", Algorithm::Random, vec!["seed"]),
+            "mc" => ("mc", Algorithm::Flat(Policy::Uniform), monte_carlo.clone()),
+            "ucb1" => {
+                let keys = [monte_carlo.as_slice(), Policy::KEYS].concat();
+                ("ucb1", Algorithm::Flat(Policy::Ucb1 { c: 0.7 }), keys)
+            }
+            "uct" => ("uct", uct(0.0, 0), uct_keys(&[])),
+            "rave" => ("rave", uct(300.0, 0), uct_keys(&["k"])),
+            "grave" => ("grave", uct(300.0, 50), uct_keys(&["ref", "k"])),
+            "minimax" => (
+                "minimax",
+                Algorithm::Reference(Plain::Minimax, 4),
+                vec!["depth"],
+            ),
+            "negamax" => (
+                "negamax",
+                Algorithm::Reference(Plain::NegaMax, 4),
+                vec!["depth"],
+            ),
+            "alphabeta" => {
+                let keys = [AlphaBetaConfig::KEYS, &["time"]].concat();
+                let config = AlphaBetaConfig::default();
+                ("alphabeta", Algorithm::AlphaBeta(config), keys)
+            }
+            _ => return None,
+        };
+        Some(Entry {
+            name,
+            algorithm,
+            keys,
+        })
+    }
+}
+
+impl Algorithm {
+    /// Sets one of the algorithm's own keys (not the budget's, seed's or reward's).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        match self {
+            Algorithm::Flat(policy) => policy.set(key, value),
+            Algorithm::Uct(_, threads) if Threads::KEYS.contains(&key) => threads.set(key, value),
+            Algorithm::Uct(config, _) => config.set(key, value),
+            Algorithm::Reference(_, depth) if key == "depth" => {
+                *depth = Setting::new(key, value).whole(1, 64)?;
+                Ok(())
+            }
+            Algorithm::AlphaBeta(config) => config.set(key, value),
+            Algorithm::Random | Algorithm::Reference(..) => {
+                Err(Setting::new(key, value).unknown(&[]))
+            }
+        }
+    }
+}
+
+/// How many threads UCT searches on, and how they share the work.
+#[derive(Clone, Copy, Debug)]
+struct Threads {
+    count: usize,
+    parallel: Parallel,
+}
+
+impl Default for Threads {
+    fn default() -> Self {
+        Threads {
+            count: 1,
+            parallel: Parallel::Root,
+        }
+    }
+}
+
+impl Threads {
+    const KEYS: &[&str] = &["threads", "parallel"];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        let setting = Setting::new(key, value);
+        match key {
+            "threads" => self.count = setting.whole(1, 1024)? as usize,
+            "parallel" => {
+                self.parallel =
+                    setting.choice(&[("root", Parallel::Root), ("tree", Parallel::Tree)])?;
+            }
+            _ => return Err(setting.unknown(Self::KEYS)),
+        }
+        Ok(())
+    }
+}
+
+/// Sets one of the reward's keys (`win`, `draw`, `loss`).
+fn set_reward(reward: &mut WinDrawLoss, key: &str, value: &str) -> Result<(), SettingError> {
+    let setting = Setting::new(key, value);
+    let slot = match key {
+        "win" => &mut reward.win,
+        "draw" => &mut reward.draw,
+        "loss" => &mut reward.loss,
+        _ => return Err(setting.unknown(REWARD_KEYS)),
+    };
+    *slot = setting.number()?;
+    Ok(())
+}
+
 impl FromStr for AgentSpec {
     type Err = SpecError;
 
+    /// Split (the name, then `key=value` parts), dispatch (each key to the part of the agent
+    /// that owns it), defaults (the budget of an agent given none).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let text = text.trim();
         let spec = || text.to_owned();
         let (name, rest) = text.split_once(':').unwrap_or((text, ""));
         let name = name.trim().to_ascii_lowercase();
-        // The keys of the budget and reward, shared by the Monte-Carlo agents; UCT's, shared by
-        // its variants; each agent accepts the keys of its groups.
-        const MONTE_CARLO: &[&str] = &[
-            "iterations",
-            "playouts",
-            "time",
-            "seed",
-            "win",
-            "draw",
-            "loss",
-        ];
-        const UCT: &[&str] = &[
-            "c",
-            "reuse",
-            "final",
-            "expand",
-            "expand_after",
-            "decay",
-            "nodes",
-            "solver",
-            "threads",
-            "parallel",
-        ];
-        let uct_with = |config: UctConfig| Algorithm::Uct(config, 1, Parallel::Root);
-        let (mut algorithm, groups): (Algorithm, &[&[&str]]) = match name.as_str() {
-            "random" => (Algorithm::Random, &[&["seed"]]),
-            "mc" => (Algorithm::Flat(Policy::Uniform), &[MONTE_CARLO]),
-            "ucb1" => (
-                Algorithm::Flat(Policy::Ucb1 { c: 0.7 }),
-                &[MONTE_CARLO, &["c"]],
-            ),
-            "uct" => (uct_with(UctConfig::default()), &[MONTE_CARLO, UCT]),
-            "rave" => (
-                uct_with(UctConfig {
-                    rave: 300.0,
-                    ..UctConfig::default()
-                }),
-                &[MONTE_CARLO, UCT, &["k"]],
-            ),
-            "grave" => (
-                uct_with(UctConfig {
-                    rave: 300.0,
-                    grave: 50,
-                    ..UctConfig::default()
-                }),
-                &[MONTE_CARLO, UCT, &["ref", "k"]],
-            ),
-            "minimax" => (Algorithm::Reference(Plain::Minimax, 4), &[&["depth"]]),
-            "negamax" => (Algorithm::Reference(Plain::NegaMax, 4), &[&["depth"]]),
-            "alphabeta" => (
-                Algorithm::AlphaBeta(AlphaBetaConfig::default()),
-                &[&["depth", "time", "table", "ordering", "pvs"]],
-            ),
-            _ => return Err(SpecError::UnknownAgent { spec: spec(), name }),
+        let Some(Entry {
+            name,
+            mut algorithm,
+            keys,
+        }) = Entry::named(&name)
+        else {
+            return Err(SpecError::UnknownAgent { spec: spec(), name });
         };
         let mut budget = Budget::default();
         let mut seed = None;
         let mut reward = WinDrawLoss::default();
         let mut seen: Vec<String> = Vec::new();
-        let mut explicit_depth = false;
         for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let syntax = |reason: &str| SpecError::Syntax {
                 spec: spec(),
@@ -273,176 +357,54 @@ impl FromStr for AgentSpec {
                 .split_once('=')
                 .ok_or_else(|| syntax("write KEY=VALUE"))?;
             let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
-            if !groups.iter().any(|keys| keys.contains(&key.as_str())) {
-                let expected = groups.concat().join(", ");
-                return Err(SpecError::UnknownKey {
-                    spec: spec(),
-                    agent: name,
-                    key,
-                    expected,
-                });
+            let unknown = || SpecError::UnknownKey {
+                spec: spec(),
+                agent: name.to_owned(),
+                key: key.clone(),
+                expected: keys.join(", "),
+            };
+            if !keys.contains(&key.as_str()) {
+                return Err(unknown());
             }
             let canonical = if key == "playouts" {
-                "iterations".to_owned()
+                "iterations"
             } else {
-                key.clone()
+                &key
             };
-            if seen.contains(&canonical) {
+            if seen.iter().any(|k| k == canonical) {
                 return Err(syntax("the key is given twice"));
             }
-            seen.push(canonical);
-            let bad = |expected: &str| SpecError::BadValue {
-                spec: spec(),
-                key: key.clone(),
-                value: value.to_owned(),
-                expected: expected.to_owned(),
+            seen.push(canonical.to_owned());
+            let set = if Budget::KEYS.contains(&key.as_str()) {
+                budget.set(&key, value)
+            } else if key == "seed" {
+                Setting::new(&key, value).count().map(|s| seed = Some(s))
+            } else if REWARD_KEYS.contains(&key.as_str()) {
+                set_reward(&mut reward, &key, value)
+            } else {
+                algorithm.set(&key, value)
             };
-            let number = || {
-                value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite())
-                    .ok_or_else(|| bad("a number"))
-            };
-            // A whole number from `low` to `high` (no upper limit when `high` is `u32::MAX`).
-            let whole = |low: u32, high: u32| {
-                value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|n| (low..=high).contains(n))
-                    .ok_or_else(|| match high {
-                        u32::MAX => bad(&format!("a whole number of at least {low}")),
-                        _ => bad(&format!("a whole number from {low} to {high}")),
-                    })
-            };
-            match key.as_str() {
-                "iterations" | "playouts" => {
-                    budget.iterations = Some(value.parse().map_err(|_| bad("a whole number"))?);
-                }
-                "time" => {
-                    budget.time = Some(
-                        parse_duration(value)
-                            .ok_or_else(|| bad("a duration such as 500ms, 2s or 1m"))?,
-                    );
-                }
-                "seed" => seed = Some(value.parse().map_err(|_| bad("a whole number"))?),
-                "win" => reward.win = number()?,
-                "draw" => reward.draw = number()?,
-                "loss" => reward.loss = number()?,
-                "c" => {
-                    let c = number()?;
-                    if c < 0.0 {
-                        return Err(bad("a number of at least 0"));
-                    }
-                    match &mut algorithm {
-                        Algorithm::Flat(Policy::Ucb1 { c: slot }) => *slot = c,
-                        Algorithm::Uct(config, ..) => config.exploration = c,
-                        _ => unreachable!("only ucb1 and uct have c"),
-                    }
-                }
-                "depth" => {
-                    let depth = whole(1, 64)?;
-                    match &mut algorithm {
-                        Algorithm::Reference(_, slot) => *slot = depth,
-                        Algorithm::AlphaBeta(config) => config.max_depth = depth,
-                        _ => unreachable!("only depth-limited agents have depth"),
-                    }
-                    explicit_depth = true;
-                }
-                "table" | "ordering" | "pvs" => {
-                    let Algorithm::AlphaBeta(config) = &mut algorithm else {
-                        unreachable!("only alphabeta has these keys")
-                    };
-                    match key.as_str() {
-                        "table" => {
-                            let mib: usize = value
-                                .parse()
-                                .ok()
-                                .filter(|&m| m <= 1 << 16)
-                                .ok_or_else(|| bad("a whole number of MiB, 0 for none"))?;
-                            config.table_bytes = mib << 20;
-                        }
-                        "ordering" => {
-                            config.ordering = value.parse().map_err(|_| bad("true or false"))?;
-                        }
-                        _ => config.pvs = value.parse().map_err(|_| bad("true or false"))?,
-                    }
-                }
-                _ => {
-                    let Algorithm::Uct(config, threads, parallel) = &mut algorithm else {
-                        unreachable!("only uct has these keys")
-                    };
-                    match key.as_str() {
-                        "reuse" => {
-                            config.reuse = value.parse().map_err(|_| bad("true or false"))?;
-                        }
-                        "solver" => {
-                            config.solver = value.parse().map_err(|_| bad("true or false"))?;
-                        }
-                        "ref" => {
-                            config.grave = whole(1, u32::MAX)?;
-                        }
-                        "k" => {
-                            config.rave = number()
-                                .ok()
-                                .filter(|k| *k > 0.0)
-                                .ok_or_else(|| bad("a number above 0"))?;
-                        }
-                        "threads" => {
-                            *threads = whole(1, 1024)? as usize;
-                        }
-                        "parallel" => {
-                            *parallel = match value {
-                                "root" => Parallel::Root,
-                                "tree" => Parallel::Tree,
-                                _ => return Err(bad("root or tree")),
-                            }
-                        }
-                        "final" => {
-                            config.final_choice = match value {
-                                "visits" => FinalChoice::MostVisits,
-                                "mean" => FinalChoice::BestMean,
-                                "wins" => FinalChoice::MostWins,
-                                _ => return Err(bad("visits, mean or wins")),
-                            }
-                        }
-                        "expand" => {
-                            config.expansion = match value {
-                                "one" => Expansion::One,
-                                "all" => Expansion::All,
-                                _ => return Err(bad("one or all")),
-                            }
-                        }
-                        "expand_after" => {
-                            config.expand_after = whole(1, u32::MAX)?;
-                        }
-                        "decay" => {
-                            config.decay = number()
-                                .ok()
-                                .filter(|d| *d > 0.0 && *d <= 1.0)
-                                .ok_or_else(|| bad("a number above 0, at most 1"))?;
-                        }
-                        "nodes" => {
-                            config.max_nodes = whole(1, u32::MAX - 1)? as usize; // node ids are u32
-                        }
-                        _ => unreachable!("every key of the list is handled"),
-                    }
-                }
-            }
+            set.map_err(|error| match error {
+                SettingError::UnknownKey { .. } => unknown(),
+                SettingError::BadValue {
+                    key,
+                    value,
+                    expected,
+                } => SpecError::BadValue {
+                    spec: spec(),
+                    key,
+                    value,
+                    expected,
+                },
+            })?;
         }
+        let counted = budget.iterations.is_some() || budget.time.is_some();
         match &mut algorithm {
-            Algorithm::AlphaBeta(config) if !explicit_depth && budget.time.is_none() => {
+            Algorithm::AlphaBeta(config) if !seen.iter().any(|k| k == "depth") && !counted => {
                 config.max_depth = 8;
             }
-            Algorithm::Flat(_) | Algorithm::Uct(..)
-                if budget.iterations.is_none() && budget.time.is_none() =>
-            {
-                budget.iterations = Some(if matches!(algorithm, Algorithm::Uct(..)) {
-                    10_000
-                } else {
-                    1_000
-                });
-            }
+            Algorithm::Flat(_) if !counted => budget.iterations = Some(1_000),
+            Algorithm::Uct(..) if !counted => budget.iterations = Some(10_000),
             _ => {}
         }
         Ok(AgentSpec {
@@ -455,27 +417,60 @@ impl FromStr for AgentSpec {
     }
 }
 
-/// `500ms`, `2s`, `1.5s`, `1m`, `250us` as a duration.
-fn parse_duration(text: &str) -> Option<Duration> {
-    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
-    let (number, unit) = text.split_at(split);
-    let number: f64 = number
-        .parse()
-        .ok()
-        .filter(|n: &f64| n.is_finite() && *n >= 0.0)?;
-    let seconds = match unit.trim() {
-        "us" | "µs" => number / 1e6,
-        "ms" => number / 1e3,
-        "s" => number,
-        "m" | "min" => number * 60.0,
-        _ => return None,
-    };
-    Duration::try_from_secs_f64(seconds).ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
+
+    /// A value that fits `key`.
+    fn sample(key: &str) -> &'static str {
+        match key {
+            "iterations" | "playouts" | "nodes" | "expand_after" | "ref" | "seed" => "7",
+            "time" => "5ms",
+            "win" | "draw" | "loss" | "c" | "k" => "0.5",
+            "reuse" | "solver" | "ordering" | "pvs" => "false",
+            "final" => "mean",
+            "expand" => "all",
+            "decay" => "0.9",
+            "threads" | "depth" | "table" => "2",
+            "parallel" => "tree",
+            _ => panic!("no sample value for {key}"),
+        }
+    }
+
+    #[test]
+    fn every_key_an_agent_lists_reaches_a_setter() {
+        let names = [
+            "random",
+            "mc",
+            "ucb1",
+            "uct",
+            "rave",
+            "grave",
+            "minimax",
+            "negamax",
+            "alphabeta",
+        ];
+        for name in names {
+            let entry = Entry::named(name).expect("a known agent");
+            for key in entry.keys {
+                let text = format!("{name}:{key}={}", sample(key));
+                let parsed = text.parse::<AgentSpec>();
+                assert!(parsed.is_ok(), "{text}: {}", parsed.unwrap_err());
+            }
+        }
+    }
+
+    #[test]
+    fn only_the_rave_agents_take_rave_keys() {
+        assert!("uct:k=100".parse::<AgentSpec>().is_err());
+        assert!("rave:ref=10".parse::<AgentSpec>().is_err());
+        let grave: AgentSpec = "grave:ref=10,k=100".parse().unwrap();
+        let Algorithm::Uct(config, _) = grave.algorithm else {
+            panic!("grave is UCT");
+        };
+        assert_eq!((config.grave, config.rave), (10, 100.0));
+    }
 
     #[test]
     fn parses_every_agent_with_defaults() {
@@ -530,14 +525,5 @@ mod tests {
             let message = text.parse::<AgentSpec>().unwrap_err().to_string();
             assert!(message.contains(expected), "{text}: {message}");
         }
-    }
-
-    #[test]
-    fn durations_take_units() {
-        assert_eq!(parse_duration("1.5s"), Some(Duration::from_millis(1500)));
-        assert_eq!(parse_duration("2m"), Some(Duration::from_secs(120)));
-        assert_eq!(parse_duration("250us"), Some(Duration::from_micros(250)));
-        assert_eq!(parse_duration("5"), None);
-        assert_eq!(parse_duration("-1s"), None);
     }
 }

@@ -1,5 +1,7 @@
 //! Settings of the alpha-beta agent.
 
+use crate::setting::{Setting, SettingError};
+
 /// The settings of [`AlphaBeta`](crate::AlphaBeta).
 ///
 /// | field | default | meaning |
@@ -28,5 +30,36 @@ impl Default for AlphaBetaConfig {
             ordering: true,
             pvs: true,
         }
+    }
+}
+
+impl AlphaBetaConfig {
+    /// The keys [`set`](Self::set) takes: `depth` (1 to 64), `table` (MiB, 0 for none),
+    /// `ordering` and `pvs` (`true` or `false`).
+    pub const KEYS: &[&str] = &["depth", "table", "ordering", "pvs"];
+
+    /// Sets one setting from text, as agent specs write it: `set("depth", "6")`.
+    ///
+    /// # Errors
+    ///
+    /// [`SettingError::UnknownKey`] for a key not in [`KEYS`](Self::KEYS) and
+    /// [`SettingError::BadValue`] for a value that does not fit; the config is unchanged.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        let setting = Setting::new(key, value);
+        match key {
+            "depth" => self.max_depth = setting.whole(1, 64)?,
+            "table" => {
+                let mib = setting
+                    .count()
+                    .ok()
+                    .filter(|&mib| mib <= 1 << 16)
+                    .ok_or_else(|| setting.bad("a whole number of MiB, 0 for none"))?;
+                self.table_bytes = (mib as usize) << 20;
+            }
+            "ordering" => self.ordering = setting.flag()?,
+            "pvs" => self.pvs = setting.flag()?,
+            _ => return Err(setting.unknown(Self::KEYS)),
+        }
+        Ok(())
     }
 }

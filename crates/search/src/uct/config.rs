@@ -1,5 +1,7 @@
 //! Settings of the UCT agent.
 
+use crate::setting::{Setting, SettingError};
+
 /// Which root action UCT plays when its budget is spent.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum FinalChoice {
@@ -103,5 +105,73 @@ impl Default for UctConfig {
             rave: 0.0,
             grave: 0,
         }
+    }
+}
+
+impl UctConfig {
+    /// The keys [`set`](Self::set) takes: `c`, `reuse`, `final` (`visits`, `mean` or `wins`),
+    /// `expand` (`one` or `all`), `expand_after`, `decay`, `nodes`, `solver`, `k` (RAVE's
+    /// equivalence parameter; above 0 turns RAVE on) and `ref` (GRAVE's threshold).
+    pub const KEYS: &[&str] = &[
+        "c",
+        "reuse",
+        "final",
+        "expand",
+        "expand_after",
+        "decay",
+        "nodes",
+        "solver",
+        "k",
+        "ref",
+    ];
+
+    /// Sets one setting from text, as agent specs write it: `set("c", "0.3")`.
+    ///
+    /// # Errors
+    ///
+    /// [`SettingError::UnknownKey`] for a key not in [`KEYS`](Self::KEYS) and
+    /// [`SettingError::BadValue`] for a value that does not fit; the config is unchanged.
+    ///
+    /// ```
+    /// use search::UctConfig;
+    ///
+    /// let mut config = UctConfig::default();
+    /// config.set("c", "0.3")?;
+    /// config.set("final", "mean")?;
+    /// assert_eq!(config.exploration, 0.3);
+    /// assert!(config.set("decay", "2").is_err());
+    /// # Ok::<(), search::SettingError>(())
+    /// ```
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        let setting = Setting::new(key, value);
+        match key {
+            "c" => {
+                self.exploration = setting.number_where(|c| c >= 0.0, "a number of at least 0")?;
+            }
+            "reuse" => self.reuse = setting.flag()?,
+            "final" => {
+                self.final_choice = setting.choice(&[
+                    ("visits", FinalChoice::MostVisits),
+                    ("mean", FinalChoice::BestMean),
+                    ("wins", FinalChoice::MostWins),
+                ])?;
+            }
+            "expand" => {
+                self.expansion =
+                    setting.choice(&[("one", Expansion::One), ("all", Expansion::All)])?;
+            }
+            "expand_after" => self.expand_after = setting.whole(1, u32::MAX)?,
+            "decay" => {
+                self.decay =
+                    setting.number_where(|d| d > 0.0 && d <= 1.0, "a number above 0, at most 1")?;
+            }
+            // Node ids are 32 bits.
+            "nodes" => self.max_nodes = setting.whole(1, u32::MAX - 1)? as usize,
+            "solver" => self.solver = setting.flag()?,
+            "k" => self.rave = setting.number_where(|k| k > 0.0, "a number above 0")?,
+            "ref" => self.grave = setting.whole(1, u32::MAX)?,
+            _ => return Err(setting.unknown(Self::KEYS)),
+        }
+        Ok(())
     }
 }
