@@ -4,9 +4,9 @@
 use std::fmt;
 
 use game_core::{Game, Outcome, Player, Scored, Status};
-use games_connect4::{Bits, Board as Connect4Board, Column};
+use games_connect4::{Bits, Column, Connect4Board};
 use games_hex::{Hex, Move as HexMove};
-use games_othello::{Board as OthelloBoard, Heuristic};
+use games_othello::{Heuristic, OthelloBoard};
 use search::{Agent, AgentSpec};
 
 /// A game that the tools (`play`, `gtp`, `tournament`) can set up, read and write as text.

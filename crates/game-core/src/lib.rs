@@ -88,6 +88,7 @@
 mod eval;
 mod game;
 mod hash;
+mod moves;
 mod outcome;
 mod perft;
 mod played;
@@ -102,6 +103,7 @@ pub mod testing;
 pub use eval::Evaluator;
 pub use game::{Game, PlayError, Playout};
 pub use hash::mix64;
+pub use moves::MovesError;
 pub use outcome::{Outcome, Status, Wdl};
 pub use perft::perft;
 pub use played::PlayedActions;

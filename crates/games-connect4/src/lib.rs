@@ -37,6 +37,6 @@ mod notation;
 mod solver;
 
 pub use bits::Bits;
-pub use board::{Board, Connect4, Connect4Large, MAX_SIDE};
-pub use notation::{Column, MoveErrorKind, MovesError, ParseColumnError, SizeError};
+pub use board::{Connect4, Connect4Board, Connect4Large, MAX_SIDE};
+pub use notation::{Column, MoveErrorKind, MovesError, ParseMoveError, SizeError};
 pub use solver::{SolveError, Solver};

@@ -46,40 +46,31 @@ impl fmt::Display for Column {
 /// The error of parsing a [`Column`].
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 #[error("{0:?} is not a column: expected a number from 1 to {MAX_SIDE}")]
-pub struct ParseColumnError(pub String);
+pub struct ParseMoveError(pub String);
 
 impl FromStr for Column {
-    type Err = ParseColumnError;
+    type Err = ParseMoveError;
 
     /// Parses a 1-based column number, `1` to [`MAX_SIDE`]. Whether the column exists on a
     /// given board is for the board to say ([`Game::is_legal`](game_core::Game::is_legal)).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().parse::<u8>() {
             Ok(n @ 1..=MAX_SIDE) => Ok(Column(n - 1)),
-            _ => Err(ParseColumnError(s.to_owned())),
+            _ => Err(ParseMoveError(s.to_owned())),
         }
     }
 }
 
-/// The error of [`Board::after_moves`](crate::Board::after_moves): which move of the string
+/// The error of [`Connect4Board::after_moves`](crate::Connect4Board::after_moves): which move of the string
 /// could not be played, and why.
-#[derive(Clone, PartialEq, Eq, Debug, Error)]
-#[error("move {} of {input:?} ({kind})", index + 1)]
-pub struct MovesError {
-    /// The whole move string.
-    pub input: String,
-    /// The 0-based position of the bad move in it.
-    pub index: usize,
-    /// What was wrong with it.
-    pub kind: MoveErrorKind,
-}
+pub type MovesError = game_core::MovesError<MoveErrorKind>;
 
 /// What was wrong with a move of a move string.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
 pub enum MoveErrorKind {
     /// Not a column digit `1`–`9`.
-    #[error("{0:?} is not a column digit 1-9")]
-    NotAColumn(char),
+    #[error("not a move (expected a column digit 1-9)")]
+    NotAMove,
     /// A column the board does not have.
     #[error("column {column} is off the board, which has {width} columns")]
     OffBoard {
@@ -99,7 +90,7 @@ pub enum MoveErrorKind {
     GameOver,
 }
 
-/// The error of [`Board::with_size`](crate::Board::with_size): the board does not fit.
+/// The error of [`Connect4Board::with_size`](crate::Connect4Board::with_size): the board does not fit.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
 #[error(
     "a {width}x{height} board does not fit: each side must be 1 to {MAX_SIDE}, and width * (height + 1) \

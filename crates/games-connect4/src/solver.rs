@@ -293,7 +293,7 @@ impl Position {
             mask,
             bottom,
             cells_mask,
-            moves: board.moves() as i32,
+            moves: board.plies() as i32,
             cells: i32::from(board.width()) * i32::from(board.height()),
             width,
             height: u32::from(board.height()),

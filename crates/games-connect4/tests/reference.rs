@@ -2,7 +2,7 @@
 //! both, compared after every move, on several board sizes.
 
 use game_core::{Game, Outcome, Player, Status};
-use games_connect4::{Bits, Board, Column};
+use games_connect4::{Bits, Column, Connect4Board};
 use proptest::prelude::*;
 
 /// Connect Four the obvious way: a grid of cells, every line of four checked from scratch.
@@ -66,7 +66,7 @@ impl Reference {
 }
 
 fn compare<B: Bits>(width: u8, height: u8, choices: &[usize]) -> Result<(), TestCaseError> {
-    let mut board = Board::<B>::with_size(width, height).unwrap();
+    let mut board = Connect4Board::<B>::with_size(width, height).unwrap();
     let mut reference = Reference::new(width.into(), height.into());
     for &choice in choices {
         let legal = reference.legal();

@@ -17,7 +17,7 @@ fn perft_of_the_standard_board_matches_the_published_counts() {
 fn perft_agrees_between_the_64_and_128_bit_boards() {
     for (width, height) in [(7, 6), (6, 7), (8, 7), (4, 4)] {
         let small = Connect4Large::with_size(width, height).unwrap();
-        let large = games_connect4::Board::<u64>::with_size(width, height).unwrap();
+        let large = games_connect4::Connect4Board::<u64>::with_size(width, height).unwrap();
         for depth in 1..=5 {
             assert_eq!(
                 perft(&small, depth),
@@ -34,7 +34,7 @@ fn passes_the_conformance_kit_on_many_sizes() {
     for (width, height) in [(6, 7), (8, 7), (4, 4), (5, 4), (1, 1), (3, 2)] {
         Conformance::new()
             .cases(16)
-            .assert(&games_connect4::Board::<u64>::with_size(width, height).unwrap());
+            .assert(&games_connect4::Connect4Board::<u64>::with_size(width, height).unwrap());
     }
     for (width, height) in [(9, 7), (10, 10), (7, 6)] {
         Conformance::new()
@@ -94,14 +94,14 @@ fn a_full_board_without_four_is_a_draw() {
     let game: Connect4 = "442761225377252342545563474175371666631311"
         .parse()
         .unwrap();
-    assert_eq!(game.moves(), 42);
+    assert_eq!(game.plies(), 42);
     assert_eq!(game.status(), Status::Over(Outcome::Draw), "\n{game}");
 }
 
 #[test]
 fn bad_move_strings_say_which_move_and_why() {
     let cases: [(&str, usize, MoveErrorKind); 5] = [
-        ("44a5", 2, MoveErrorKind::NotAColumn('a')),
+        ("44a5", 2, MoveErrorKind::NotAMove),
         (
             "448",
             2,
@@ -110,7 +110,7 @@ fn bad_move_strings_say_which_move_and_why() {
                 width: 7,
             },
         ),
-        ("0", 0, MoveErrorKind::NotAColumn('0')),
+        ("0", 0, MoveErrorKind::NotAMove),
         ("1111111", 6, MoveErrorKind::ColumnFull { column: 1 }),
         ("12121212", 7, MoveErrorKind::GameOver),
     ];
@@ -121,6 +121,7 @@ fn bad_move_strings_say_which_move_and_why() {
             MovesError {
                 input: input.to_owned(),
                 index,
+                text: input[index..=index].to_owned(),
                 kind
             }
         );
@@ -128,7 +129,7 @@ fn bad_move_strings_say_which_move_and_why() {
     let message = "448".parse::<Connect4>().unwrap_err().to_string();
     assert_eq!(
         message,
-        "move 3 of \"448\" (column 8 is off the board, which has 7 columns)"
+        "move 3 (\"8\") of \"448\": column 8 is off the board, which has 7 columns"
     );
     assert_eq!("".parse::<Connect4>(), Ok(Connect4::new()));
 }
@@ -212,7 +213,7 @@ fn all_6000_test_set_positions_parse_and_replay() {
                 .parse()
                 .unwrap_or_else(|e| panic!("{file}:{}: {e}", line_number + 1));
             let score: i32 = score.parse().unwrap();
-            assert_eq!(position.moves() as usize, moves.len());
+            assert_eq!(position.plies() as usize, moves.len());
             assert_eq!(
                 position.status(),
                 Status::Ongoing,
@@ -220,7 +221,7 @@ fn all_6000_test_set_positions_parse_and_replay() {
                 line_number + 1
             );
             // A position with k stones per side left can score at most 22 - (stones so far + 1).
-            let best = 22 - (position.moves() as i32 + 2) / 2;
+            let best = 22 - (position.plies() as i32 + 2) / 2;
             assert!(
                 score.abs() <= best,
                 "{file}:{}: score {score} beyond {best}",

@@ -138,18 +138,7 @@ impl FromStr for Move {
 
 /// The error of [`Hex::after_moves`](crate::Hex::after_moves): which move of the list could
 /// not be played, and why.
-#[derive(Clone, PartialEq, Eq, Debug, Error)]
-#[error("move {} ({text:?}) of {input:?}: {kind}", index + 1)]
-pub struct MovesError {
-    /// The whole move list.
-    pub input: String,
-    /// The 0-based number of the bad move in the list.
-    pub index: usize,
-    /// The bad move as written.
-    pub text: String,
-    /// What was wrong with it.
-    pub kind: MoveErrorKind,
-}
+pub type MovesError = game_core::MovesError<MoveErrorKind>;
 
 /// Why a move cannot be played.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]

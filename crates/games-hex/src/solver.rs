@@ -5,7 +5,7 @@ use game_core::{Game, Player};
 use crate::Hex;
 use crate::bits::Bits;
 use crate::board::HexBoard;
-use crate::hex::{Board, with_board};
+use crate::hex::with_board;
 use crate::notation::Move;
 
 /// Solves Hex positions exactly: a depth-first proof search with Hex's own shortcuts. 4x4 takes

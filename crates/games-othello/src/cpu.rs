@@ -2,7 +2,7 @@
 //!
 //! Plain x86-64 builds target the 2003 baseline: no AVX2, no POPCNT, no BMI2. The playout is
 //! also compiled for processors that have them, and picked at run time: the code is the same
-//! (`Board::playout`), only the instructions differ.
+//! (`OthelloBoard::playout`), only the instructions differ.
 
 /// A compiled copy of the playout.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -2,7 +2,7 @@
 
 use game_core::{Evaluator, Player};
 
-use crate::Board;
+use crate::OthelloBoard;
 
 /// The part of the game a position is in, by how full the board is.
 ///
@@ -182,7 +182,7 @@ impl Heuristic {
     ///
     /// # Panics
     ///
-    /// For a size other than 6 or 8 (the only sizes [`Board`] can be built with).
+    /// For a size other than 6 or 8 (the only sizes [`OthelloBoard`] can be built with).
     #[must_use]
     pub fn square_weights<const N: usize>() -> &'static [i32; 64] {
         match N {
@@ -194,7 +194,7 @@ impl Heuristic {
 
     /// The features the value is made of, for the player to move.
     #[must_use]
-    pub fn features<const N: usize>(&self, position: &Board<N>) -> Features {
+    pub fn features<const N: usize>(&self, position: &OthelloBoard<N>) -> Features {
         let me = game_core::Game::to_move(position);
         let them = me.opponent();
         let weights = Self::square_weights::<N>();
@@ -218,8 +218,8 @@ impl Heuristic {
     }
 }
 
-impl<const N: usize> Evaluator<Board<N>> for Heuristic {
-    fn evaluate(&self, position: &Board<N>) -> i32 {
+impl<const N: usize> Evaluator<OthelloBoard<N>> for Heuristic {
+    fn evaluate(&self, position: &OthelloBoard<N>) -> i32 {
         let f = self.features(position);
         let w = self.weights[f.phase as usize];
         w.material * f.material + w.mobility * f.mobility + w.position * f.position
@@ -233,7 +233,7 @@ mod tests {
     use game_core::Game;
 
     /// The same discs with the other player to move.
-    fn other_side<const N: usize>(position: &Board<N>) -> Board<N> {
+    fn other_side<const N: usize>(position: &OthelloBoard<N>) -> OthelloBoard<N> {
         let text = position.to_board_string();
         let (cells, mover) = text.split_at(text.len() - 1);
         let other = if mover == "X" { "O" } else { "X" };

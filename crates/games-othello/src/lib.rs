@@ -30,12 +30,12 @@
 
 #![deny(unsafe_code)]
 
-mod bitboard;
 mod board;
 mod cpu;
 mod heuristic;
+mod movegen;
 mod notation;
 
-pub use board::{Board, Othello, Othello6};
+pub use board::{Othello, Othello6, OthelloBoard};
 pub use heuristic::{Features, Heuristic, Phase, PhaseWeights};
-pub use notation::{Move, MovesError, MovesErrorKind, ParseBoardError, ParseMoveError, Square};
+pub use notation::{Move, MoveErrorKind, MovesError, ParseBoardError, ParseMoveError, Square};

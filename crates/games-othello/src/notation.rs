@@ -129,27 +129,19 @@ impl FromStr for Move {
     }
 }
 
-/// The error of [`Board::after_moves`](crate::Board::after_moves).
-#[derive(Clone, PartialEq, Eq, Debug, Error)]
-#[error("{kind} at offset {offset} of {input:?}")]
-pub struct MovesError {
-    /// The whole move list.
-    pub input: String,
-    /// Where the bad move starts, in bytes from the start of `input`.
-    pub offset: usize,
-    /// What was wrong.
-    pub kind: MovesErrorKind,
-}
+/// The error of [`OthelloBoard::after_moves`](crate::OthelloBoard::after_moves): which move of
+/// the list could not be played, and why.
+pub type MovesError = game_core::MovesError<MoveErrorKind>;
 
-/// What was wrong with a move of a move list.
-#[derive(Clone, PartialEq, Eq, Debug, Error)]
-pub enum MovesErrorKind {
+/// Why a move of a move list cannot be played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum MoveErrorKind {
     /// Neither a square nor `pass`.
-    #[error("{0:?} is not a move (expected a square such as d3, or pass)")]
-    NotAMove(String),
+    #[error("not a move (expected a square such as d3, or pass)")]
+    NotAMove,
     /// A square outside this board (on 6x6: column g-h or row 7-8).
     #[error("{0} is off this board")]
-    OffBoard(String),
+    OffBoard(Square),
     /// Not legal in the position reached.
     #[error("{0} is not legal here")]
     Illegal(Move),
@@ -158,7 +150,7 @@ pub enum MovesErrorKind {
     GameOver,
 }
 
-/// The error of parsing a board string ([`Board::from_str`](crate::Board)).
+/// The error of parsing a board string ([`OthelloBoard::from_str`](crate::OthelloBoard)).
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 #[error("bad board string {input:?}: {reason}")]
 pub struct ParseBoardError {

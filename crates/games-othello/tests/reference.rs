@@ -2,7 +2,7 @@
 //! test: the same random games on both, compared after every move, on both sizes.
 
 use game_core::{Game, Player};
-use games_othello::{Board, Move, Square};
+use games_othello::{Move, OthelloBoard, Square};
 use proptest::prelude::*;
 
 /// Othello the obvious way: an array of cells, eight directions walked one step at a time.
@@ -25,7 +25,7 @@ const DIRECTIONS: [(i32, i32); 8] = [
 ];
 
 impl Mailbox {
-    fn from<const N: usize>(board: &Board<N>) -> Self {
+    fn from<const N: usize>(board: &OthelloBoard<N>) -> Self {
         let n = N as i32;
         let mut cells = Vec::new();
         for row in 0..n {
@@ -91,7 +91,7 @@ impl Mailbox {
 }
 
 fn compare<const N: usize>(choices: &[usize]) -> Result<(), TestCaseError> {
-    let mut board = Board::<N>::new();
+    let mut board = OthelloBoard::<N>::new();
     let mut reference = Mailbox::from(&board);
     for &choice in choices {
         let mine = reference.moves(reference.to_move);
@@ -108,7 +108,7 @@ fn compare<const N: usize>(choices: &[usize]) -> Result<(), TestCaseError> {
         });
         prop_assert_eq!(&actual, &expected, "legal moves differ in\n{}", board);
         prop_assert_eq!(board.status().is_over(), expected.is_empty());
-        let parsed = board.to_board_string().parse::<Board<N>>();
+        let parsed = board.to_board_string().parse::<OthelloBoard<N>>();
         prop_assert_eq!(parsed.as_ref(), Ok(&board));
         if expected.is_empty() {
             return Ok(());

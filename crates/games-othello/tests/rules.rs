@@ -2,7 +2,7 @@
 
 use game_core::testing::Conformance;
 use game_core::{Game, Outcome, PlayError, Player, Scored, Status, perft};
-use games_othello::{Move, MovesErrorKind, Othello, Othello6, Square};
+use games_othello::{Move, MoveErrorKind, Othello, Othello6, Square};
 
 /// Published leaf counts of the 8x8 tree, passes counted as plies.
 const PERFT_8: [u64; 10] = [
@@ -83,6 +83,7 @@ fn equal_discs_is_a_draw() {
 fn move_lists_parse_with_forced_passes_left_out() {
     let game = Othello::new().after_moves("f5d6c3d3c4").unwrap();
     assert_eq!(game.discs(Player::Black) + game.discs(Player::White), 9);
+    assert_eq!(game.plies(), 5);
     assert_eq!(game, Othello::new().after_moves("F5 D6 c3 d3 C4").unwrap());
     // The shortest game: black wipes out white after 9 moves.
     let wipeout = Othello::new().after_moves("e6f4e3f6g5d6e7f5c5").unwrap();
@@ -91,27 +92,32 @@ fn move_lists_parse_with_forced_passes_left_out() {
 }
 
 #[test]
-fn bad_move_lists_say_where_and_why() {
+fn bad_move_lists_say_which_move_and_why() {
     let cases = [
-        ("d3z9", 2, MovesErrorKind::NotAMove("z9".into())),
+        ("d3z9", 1, "z9", MoveErrorKind::NotAMove),
         (
-            "d3d3",
-            2,
-            MovesErrorKind::Illegal(Move::Place(Square::new(3, 2))),
+            "d3 d3",
+            1,
+            "d3",
+            MoveErrorKind::Illegal(Move::Place(Square::new(3, 2))),
         ),
-        ("pass", 0, MovesErrorKind::Illegal(Move::Pass)),
-        ("e6f4e3f6g5d6e7f5c5a1", 18, MovesErrorKind::GameOver),
-        ("d", 0, MovesErrorKind::NotAMove("d".into())),
+        ("pass", 0, "pass", MoveErrorKind::Illegal(Move::Pass)),
+        ("e6f4e3f6g5d6e7f5c5a1", 9, "a1", MoveErrorKind::GameOver),
+        ("d", 0, "d", MoveErrorKind::NotAMove),
     ];
-    for (input, offset, kind) in cases {
+    for (input, index, text, kind) in cases {
         let error = Othello::new().after_moves(input).unwrap_err();
-        assert_eq!((error.offset, &error.kind), (offset, &kind), "{input}");
+        assert_eq!(
+            (error.index, error.text.as_str(), error.kind),
+            (index, text, kind),
+            "{input}"
+        );
     }
     let error = Othello6::new().after_moves("g7").unwrap_err();
-    assert_eq!(error.kind, MovesErrorKind::OffBoard("g7".into()));
+    assert_eq!(error.kind, MoveErrorKind::OffBoard(Square::new(6, 6)));
     assert_eq!(
         error.to_string(),
-        "g7 is off this board at offset 0 of \"g7\""
+        "move 1 (\"g7\") of \"g7\": g7 is off this board"
     );
 }
 

@@ -350,7 +350,7 @@ fn tree_reuse_gives_each_move_more_to_go_on() {
             white.played(&game, action);
             game.play(action);
         }
-        (root_visits, game.moves())
+        (root_visits, game.plies())
     };
     let (with, moves_with) = visits_over_a_game(true);
     let (without, moves_without) = visits_over_a_game(false);

@@ -2,7 +2,7 @@
 
 use game_core::testing::TicTacToe;
 use game_core::{Game, PlayedActions, Player, Status};
-use games_connect4::{Board, Connect4, Connect4Large};
+use games_connect4::{Connect4, Connect4Board, Connect4Large};
 use games_hex::{Cell, Hex, Move};
 use games_othello::{Othello, Othello6};
 use rand::SeedableRng;
@@ -94,8 +94,8 @@ fn check_hex_fill(from: &Hex, end: &Hex, _seed: u64, played: &PlayedActions) {
 /// Connect Four's playout drops stones at random: each player's marks are the columns that
 /// hold a stone of theirs at the end that was not there at the start.
 fn check_connect4_columns<B: games_connect4::Bits>(
-    from: &Board<B>,
-    end: &Board<B>,
+    from: &Connect4Board<B>,
+    end: &Connect4Board<B>,
     _seed: u64,
     played: &PlayedActions,
 ) {

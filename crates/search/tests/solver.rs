@@ -99,7 +99,7 @@ fn a_connect_four_mate_in_three_is_found_and_proven() {
         .map(|(m, s)| (m, m.parse::<Connect4>().unwrap(), s.parse::<i32>().unwrap()))
         .find(|(_, p, s)| {
             // Score (cells left after the win)/2 + 1 ... a win on the mover's second stone.
-            let stones_left = 42 - p.moves() as i32;
+            let stones_left = 42 - p.plies() as i32;
             *s == (stones_left - 3) / 2 + 1 && *s > 0
         })
         .map(|(m, p, _)| (m, p))

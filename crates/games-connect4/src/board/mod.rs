@@ -1,13 +1,15 @@
-//! The Connect Four position and its rules on a bitboard.
+//! The Connect Four position and its rules on a bitboard; its playout kernels are in
+//! `playout.rs`, its text in `text.rs`.
 
-use std::fmt;
-use std::str::FromStr;
+mod playout;
+mod text;
 
 use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status};
 use rand::Rng;
 
 use crate::bits::Bits;
-use crate::notation::{Column, MoveErrorKind, MovesError, SizeError};
+use crate::notation::{Column, SizeError};
+use playout::{Fixed, RandomBits, Shape, random_playable_cell};
 
 /// The widest and tallest boards supported (each also limited by the bitboard's size).
 pub const MAX_SIDE: u8 = 16;
@@ -57,7 +59,7 @@ pub const MAX_SIDE: u8 = 16;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Board<B: Bits> {
+pub struct Connect4Board<B: Bits> {
     /// The stones of the player to move.
     current: B,
     /// Every stone.
@@ -76,16 +78,16 @@ pub struct Board<B: Bits> {
 
 /// Connect Four on boards of up to 64 bits (`width * (height + 1) <= 64`): 7x6, 6x7, 8x7, ...
 /// The fast default.
-pub type Connect4 = Board<u64>;
+pub type Connect4 = Connect4Board<u64>;
 
 /// Connect Four on boards of up to 128 bits (`width * (height + 1) <= 128`): 9x7, 10x10, ...
-pub type Connect4Large = Board<u128>;
+pub type Connect4Large = Connect4Board<u128>;
 
 impl Connect4 {
     /// The empty standard board: 7 columns, 6 rows, Black to move.
     #[must_use]
     pub fn new() -> Self {
-        Board::with_size(7, 6).expect("7x6 fits in 64 bits")
+        Connect4Board::with_size(7, 6).expect("7x6 fits in 64 bits")
     }
 }
 
@@ -103,7 +105,7 @@ impl Default for Connect4 {
     }
 }
 
-impl<B: Bits> Board<B> {
+impl<B: Bits> Connect4Board<B> {
     /// The empty board with `width` columns and `height` rows, Black to move.
     ///
     /// # Errors
@@ -129,7 +131,7 @@ impl<B: Bits> Board<B> {
         for c in 0..u32::from(width) {
             cells |= column << (c * stride);
         }
-        Ok(Board {
+        Ok(Connect4Board {
             current: B::ZERO,
             mask: B::ZERO,
             bottom,
@@ -153,9 +155,9 @@ impl<B: Bits> Board<B> {
         self.height
     }
 
-    /// How many stones have been played.
+    /// How many moves have been played: the stones on the board.
     #[must_use]
-    pub fn moves(&self) -> u32 {
+    pub fn plies(&self) -> u32 {
         u32::from(self.moves)
     }
 
@@ -191,42 +193,6 @@ impl<B: Bits> Board<B> {
         } else {
             Some(self.to_move().opponent())
         }
-    }
-
-    /// This position after the moves of `moves`, a string of 1-based column digits such as
-    /// `"4453"` (the format of the public Connect Four test sets). `self` is left unchanged.
-    ///
-    /// # Errors
-    ///
-    /// [`MovesError`] names the first bad move, its position in the string and why: not a
-    /// column digit, off the board, a full column, or a move after the game ended.
-    pub fn after_moves(&self, moves: &str) -> Result<Self, MovesError> {
-        let mut board = self.clone();
-        for (index, character) in moves.chars().enumerate() {
-            let error = |kind| MovesError {
-                input: moves.to_owned(),
-                index,
-                kind,
-            };
-            let column = match character.to_digit(10) {
-                Some(d @ 1..=9) => d as u8 - 1,
-                _ => return Err(error(MoveErrorKind::NotAColumn(character))),
-            };
-            if column >= board.width {
-                return Err(error(MoveErrorKind::OffBoard {
-                    column: column + 1,
-                    width: board.width,
-                }));
-            }
-            if board.won || board.moves() == board.cell_count() {
-                return Err(error(MoveErrorKind::GameOver));
-            }
-            if !board.is_legal(Column::new(column)) {
-                return Err(error(MoveErrorKind::ColumnFull { column: column + 1 }));
-            }
-            board.play_unchecked(Column::new(column));
-        }
-        Ok(board)
     }
 
     #[inline]
@@ -268,7 +234,7 @@ impl<B: Bits> Board<B> {
     }
 }
 
-impl<B: Bits> Game for Board<B> {
+impl<B: Bits> Game for Connect4Board<B> {
     type Action = Column;
 
     #[inline]
@@ -284,7 +250,7 @@ impl<B: Bits> Game for Board<B> {
     fn status(&self) -> Status {
         if self.won {
             Status::Over(Outcome::Win(self.to_move().opponent()))
-        } else if self.moves() == self.cell_count() {
+        } else if self.plies() == self.cell_count() {
             Status::Over(Outcome::Draw)
         } else {
             Status::Ongoing
@@ -398,78 +364,6 @@ impl<B: Bits> Game for Board<B> {
     }
 }
 
-impl<B: Bits> Board<B> {
-    /// The board's shape, known only at run time.
-    #[inline]
-    fn shape(&self) -> Runtime {
-        Runtime {
-            width: u32::from(self.width),
-            stride: self.stride(),
-        }
-    }
-
-    /// The playout loop, for a board of shape `shape`.
-    ///
-    /// Works on local copies of the two bitboards, written back once at the end: through
-    /// `&mut self` the compiler would store them to memory at every stone.
-    #[inline]
-    fn playout_with<S: Shape, R: Rng + ?Sized>(&mut self, shape: S, rng: &mut R) -> Playout {
-        debug_assert_eq!(
-            (shape.width(), shape.stride()),
-            (self.shape().width, self.stride())
-        );
-        let (mut current, mut mask, mut won) = (self.current, self.mask, self.won);
-        let (bottom, cells) = (self.bottom, self.cells);
-        let mut plies: u32 = 0;
-        let mut bits = RandomBits::new();
-        while !won {
-            let playable = mask.wrapping_add(bottom) & cells;
-            if playable == B::ZERO {
-                break;
-            }
-            let cell = random_playable_cell(playable, shape, &mut bits, rng);
-            current ^= mask;
-            mask |= cell;
-            won = connects_four(current ^ mask, shape.stride());
-            plies += 1;
-        }
-        self.current = current;
-        self.mask = mask;
-        self.won = won;
-        self.moves = self.moves.wrapping_add(plies as u8);
-        let outcome = if won {
-            Outcome::Win(self.to_move().opponent())
-        } else {
-            Outcome::Draw
-        };
-        Playout { outcome, plies }
-    }
-}
-
-/// A cell drawn uniformly from the non-empty set `playable`, by rejection: draw a column index
-/// below the next power of two of the width, and draw again until its column is playable.
-/// Exact, and cheaper than counting and selecting the `k`-th bit, whose loop mispredicts its
-/// exit every time.
-#[inline]
-fn random_playable_cell<B: Bits, S: Shape, R: Rng + ?Sized>(
-    playable: B,
-    shape: S,
-    bits: &mut RandomBits,
-    rng: &mut R,
-) -> B {
-    let width_bits = u32::BITS - (shape.width() - 1).leading_zeros();
-    let column_cells = (B::ONE << shape.stride()).wrapping_sub(B::ONE);
-    loop {
-        let column = bits.take(width_bits, rng);
-        if shape.may_draw(column) {
-            let cell = playable & (column_cells << (column * shape.stride()));
-            if cell != B::ZERO {
-                return cell;
-            }
-        }
-    }
-}
-
 /// `true` when `stones` hold four in a row in some direction, on a board whose columns are
 /// `stride` bits apart.
 #[inline]
@@ -481,123 +375,4 @@ fn connects_four<B: Bits>(stones: B, stride: u32) -> bool {
         pairs & (pairs >> (2 * shift))
     };
     line(1) | line(stride - 1) | line(stride) | line(stride + 1) != B::ZERO
-}
-
-/// The width and column stride of a board, as constants ([`Fixed`]) or values ([`Runtime`]):
-/// the hot loops are written once over this trait and compiled for both.
-trait Shape: Copy {
-    fn width(self) -> u32;
-    fn stride(self) -> u32;
-
-    /// Whether a column index drawn below the next power of two of the width may be looked
-    /// up: always when even the largest one shifts within 64 bits (its cells are empty, so it
-    /// is rejected like a full column, and the check costs nothing); otherwise only the real
-    /// columns.
-    #[inline]
-    fn may_draw(self, column: u32) -> bool {
-        self.width().next_power_of_two() * self.stride() <= u64::BITS || column < self.width()
-    }
-}
-
-/// A shape known at compile time.
-#[derive(Clone, Copy)]
-struct Fixed<const WIDTH: u32, const STRIDE: u32>;
-
-impl<const WIDTH: u32, const STRIDE: u32> Shape for Fixed<WIDTH, STRIDE> {
-    #[inline]
-    fn width(self) -> u32 {
-        WIDTH
-    }
-    #[inline]
-    fn stride(self) -> u32 {
-        STRIDE
-    }
-}
-
-/// A shape known at run time.
-#[derive(Clone, Copy)]
-struct Runtime {
-    width: u32,
-    stride: u32,
-}
-
-impl Shape for Runtime {
-    #[inline]
-    fn width(self) -> u32 {
-        self.width
-    }
-    #[inline]
-    fn stride(self) -> u32 {
-        self.stride
-    }
-}
-
-/// Random bits drawn 64 at a time from a generator and handed out a few at a time.
-struct RandomBits {
-    bits: u64,
-    left: u32,
-}
-
-impl RandomBits {
-    #[inline]
-    fn new() -> Self {
-        RandomBits { bits: 0, left: 0 }
-    }
-
-    /// The next `n` random bits (`n <= 32`) as a number below `2^n`.
-    #[inline]
-    fn take<R: Rng + ?Sized>(&mut self, n: u32, rng: &mut R) -> u32 {
-        if self.left < n {
-            self.bits = rng.next_u64();
-            self.left = u64::BITS;
-        }
-        let value = (self.bits & ((1 << n) - 1)) as u32;
-        self.bits >>= n;
-        self.left -= n;
-        value
-    }
-}
-
-impl FromStr for Connect4 {
-    type Err = MovesError;
-
-    /// The standard 7x6 board after a string of column digits, such as `"4453"`.
-    fn from_str(moves: &str) -> Result<Self, Self::Err> {
-        Connect4::new().after_moves(moves)
-    }
-}
-
-impl<B: Bits> fmt::Display for Board<B> {
-    /// The board as people draw it: top row first, `x` for Black (who moves first), `o` for
-    /// White, `.` for empty, the column numbers underneath.
-    ///
-    /// ```
-    /// let game: games_connect4::Connect4 = "4453".parse().unwrap();
-    /// assert_eq!(game.to_string(), "\
-    /// . . . . . . .
-    /// . . . . . . .
-    /// . . . . . . .
-    /// . . . . . . .
-    /// . . . o . . .
-    /// . . o x x . .
-    /// 1 2 3 4 5 6 7");
-    /// ```
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in (0..self.height).rev() {
-            for column in 0..self.width {
-                let cell = match self.at(column, row) {
-                    Some(Player::Black) => 'x',
-                    Some(Player::White) => 'o',
-                    None => '.',
-                };
-                let separator = if column + 1 < self.width { " " } else { "\n" };
-                write!(f, "{cell}{separator}")?;
-            }
-        }
-        for column in 1..=self.width {
-            let separator = if column < self.width { " " } else { "" };
-            write!(f, "{column}{separator}")?;
-        }
-        Ok(())
-    }
 }
