@@ -15,20 +15,20 @@
 //! game's agents are seeded from `--seed` and the game's number, so the experiments with
 //! iteration budgets reproduce exactly.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
 use gamesearch::arena::plot::{self, Labels, Series};
-use gamesearch::arena::{Format, Score, Standings, TextGame, play_games, schedule};
+use gamesearch::arena::{Format, Score, Standings, Table, TextGame, play_games, schedule};
 use gamesearch::connect4::Connect4;
 use gamesearch::core::Player;
 use gamesearch::hex::Hex;
 use gamesearch::othello::Othello6;
 use gamesearch::search::AgentSpec;
-use indicatif::{ProgressBar, ProgressStyle};
+
+mod common;
 
 /// Reproduces the published student experiments with this library's agents.
 #[derive(Parser, Debug)]
@@ -84,13 +84,7 @@ fn tournament<G: TextGame>(
     label: &str,
 ) -> Standings {
     let pairings = schedule(specs.len(), format, games);
-    let progress = ProgressBar::new(pairings.len() as u64);
-    progress.set_style(
-        ProgressStyle::with_template(
-            "{msg:24} {bar:40} {pos}/{len} games, {elapsed}, about {eta} left",
-        )
-        .expect("a valid template"),
-    );
+    let progress = common::progress_bar(pairings.len() as u64);
     progress.set_message(label.to_owned());
     let results = play_games(start, specs, &pairings, seed, |_| progress.inc(1));
     progress.finish_and_clear();
@@ -107,8 +101,16 @@ fn rate(score: Score) -> (f64, f64, f64) {
     (score.rate(), low, high)
 }
 
-fn write(out: &Path, name: &str, text: &str) -> Result<()> {
-    std::fs::write(out.join(name), text)?;
+/// A rate and its interval as table cells.
+fn rate_cells(score: Score) -> [String; 3] {
+    let (r, low, high) = rate(score);
+    [format!("{r:.4}"), format!("{low:.4}"), format!("{high:.4}")]
+}
+
+/// Prints `table` under `title` and writes it as CSV to `out/name`.
+fn publish(out: &Path, name: &str, title: &str, table: &Table) -> Result<()> {
+    println!("{title}\n{table}");
+    std::fs::write(out.join(name), table.to_csv())?;
     Ok(())
 }
 
@@ -116,7 +118,16 @@ fn write(out: &Path, name: &str, text: &str) -> Result<()> {
 fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
     let constants = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0, 1.41, 2.0];
     let start = Hex::new(7)?;
-    let mut csv = String::from("iterations,c,games,wins,losses,win_rate,low95,high95\n");
+    let mut table = Table::new([
+        "iterations",
+        "c",
+        "games",
+        "wins",
+        "losses",
+        "win_rate",
+        "low95",
+        "high95",
+    ]);
     let mut series = Vec::new();
     for iterations in [100, 1000] {
         let fixed = spec(&format!("uct:iterations={iterations},c=1.41,reuse=false"));
@@ -129,25 +140,17 @@ fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
         let label = format!("{iterations} iterations");
         let standings = tournament(&start, &specs, Format::Gauntlet, games, seed, &label);
         let mut points = Vec::new();
-        println!(
-            "UCT(c) against UCT(c = 1.41), {iterations} iterations per move, {games} games each:"
-        );
         for (k, &c) in constants.iter().enumerate() {
             let score = standings.against(k + 1, 0);
-            let (r, low, high) = rate(score);
-            println!(
-                "  c = {c:<4}  {:5.1}%  ({:.1}% - {:.1}%)",
-                100.0 * r,
-                100.0 * low,
-                100.0 * high
+            let [r, low, high] = rate_cells(score);
+            let counts = [score.games(), score.wins, score.losses].map(|n| n.to_string());
+            table.row(
+                [iterations.to_string(), c.to_string()]
+                    .into_iter()
+                    .chain(counts)
+                    .chain([r, low, high]),
             );
-            writeln!(
-                csv,
-                "{iterations},{c},{},{},{},{r:.4},{low:.4},{high:.4}",
-                score.games(),
-                score.wins,
-                score.losses
-            )?;
+            let (r, low, high) = rate(score);
             points.push((c, r, low, high));
         }
         series.push(Series {
@@ -155,7 +158,8 @@ fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
             points,
         });
     }
-    write(out, "uct-c.csv", &csv)?;
+    let title = format!("Hex 7x7: UCT(c) against UCT(c = 1.41), {games} games each");
+    publish(out, "uct-c.csv", &title, &table)?;
     plot::line_chart(
         &out.join("uct-c.svg"),
         Labels {
@@ -173,9 +177,18 @@ fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
 fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
     let start = Hex::new(7)?;
     let names = ["mc", "ucb1", "uct"];
-    let mut csv = String::from(
-        "playouts,agent,opponent,agent_colour,games,wins,losses,win_rate,low95,high95\n",
-    );
+    let mut table = Table::new([
+        "playouts",
+        "agent",
+        "opponent",
+        "agent_colour",
+        "games",
+        "wins",
+        "losses",
+        "win_rate",
+        "low95",
+        "high95",
+    ]);
     let mut series: Vec<Series> = Vec::new();
     for name in names {
         for colour in ["first", "second"] {
@@ -193,12 +206,9 @@ fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
         ];
         let label = format!("{budget} playouts");
         let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label);
-        println!(
-            "Hex 7x7, {budget} playouts per move, {games} games per pair (win rate as first / second player):"
-        );
         for (i, name) in names.iter().enumerate() {
-            let mut line = format!("  {name:<5}");
             for (c, colour) in [Player::Black, Player::White].into_iter().enumerate() {
+                let colour_name = ["first", "second"][c];
                 let mut all = Score::default();
                 for (j, opponent) in names.iter().enumerate() {
                     if i == j {
@@ -206,36 +216,30 @@ fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
                     }
                     let score = standings.against_as(i, j, colour);
                     all = all + score;
-                    let (r, low, high) = rate(score);
-                    let colour_name = if colour == Player::Black {
-                        "first"
-                    } else {
-                        "second"
-                    };
-                    writeln!(
-                        csv,
-                        "{budget},{name},{opponent},{colour_name},{},{},{},{r:.4},{low:.4},{high:.4}",
-                        score.games(),
-                        score.wins,
-                        score.losses
-                    )?;
-                    let _ = write!(line, "  vs {opponent:<5} {:5.1}%", 100.0 * r);
+                    let labels = [
+                        budget.to_string(),
+                        (*name).to_owned(),
+                        (*opponent).to_owned(),
+                    ];
+                    let counts = [score.games(), score.wins, score.losses].map(|n| n.to_string());
+                    table.row(
+                        labels
+                            .into_iter()
+                            .chain([colour_name.to_owned()])
+                            .chain(counts)
+                            .chain(rate_cells(score)),
+                    );
                 }
                 let (r, low, high) = rate(all);
                 series[2 * i + c]
                     .points
                     .push((f64::from(budget).log10(), r, low, high));
-                let _ = write!(
-                    line,
-                    "  [{}: {:5.1}%]",
-                    if c == 0 { "first" } else { "second" },
-                    100.0 * r
-                );
             }
-            println!("{line}");
         }
     }
-    write(out, "algorithms.csv", &csv)?;
+    let title =
+        format!("Hex 7x7: each algorithm against the others by colour, {games} games per pair");
+    publish(out, "algorithms.csv", &title, &table)?;
     plot::line_chart(
         &out.join("algorithms.svg"),
         Labels {
@@ -253,8 +257,18 @@ fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
 fn equal_time(out: &Path, games: u32, seed: u64) -> Result<()> {
     let start = Connect4::new();
     let names = ["random", "mc", "uct"];
-    let mut csv =
-        String::from("ms_per_move,agent,opponent,games,wins,draws,losses,score,low95,high95\n");
+    let mut table = Table::new([
+        "ms_per_move",
+        "agent",
+        "opponent",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "low95",
+        "high95",
+    ]);
     let pairs = [
         (2, 1, "UCT against MC"),
         (2, 0, "UCT against random"),
@@ -275,33 +289,18 @@ fn equal_time(out: &Path, games: u32, seed: u64) -> Result<()> {
         ];
         let label = format!("{ms} ms per move");
         let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label);
-        println!("Connect Four, {ms} ms per move, {games} games per pair:");
-        for (k, &(i, j, title)) in pairs.iter().enumerate() {
+        for (k, &(i, j, _)) in pairs.iter().enumerate() {
             let score = standings.against(i, j);
+            let labels = [ms.to_string(), names[i].to_owned(), names[j].to_owned()];
+            let counts =
+                [score.games(), score.wins, score.draws, score.losses].map(|n| n.to_string());
+            table.row(labels.into_iter().chain(counts).chain(rate_cells(score)));
             let (r, low, high) = rate(score);
-            println!(
-                "  {title:<20} {:>3}-{}-{:<3}  score {:5.1}%  ({:.1}% - {:.1}%)",
-                score.wins,
-                score.draws,
-                score.losses,
-                100.0 * r,
-                100.0 * low,
-                100.0 * high
-            );
-            writeln!(
-                csv,
-                "{ms},{},{},{},{},{},{},{r:.4},{low:.4},{high:.4}",
-                names[i],
-                names[j],
-                score.games(),
-                score.wins,
-                score.draws,
-                score.losses
-            )?;
             series[k].points.push((f64::from(ms).log2(), r, low, high));
         }
     }
-    write(out, "equal-time.csv", &csv)?;
+    let title = format!("Connect Four at equal time per move, {games} games per pair");
+    publish(out, "equal-time.csv", &title, &table)?;
     plot::line_chart(
         &out.join("equal-time.svg"),
         Labels {
@@ -334,37 +333,43 @@ fn othello_grid(out: &Path, games: u32, seed: u64) -> Result<()> {
         seed,
         "Othello 6x6 grid",
     );
-    let mut csv = String::from("simulations,c,games,wins,draws,losses,score,low95,high95\n");
-    let mut values = Vec::new();
-    println!(
-        "Othello 6x6: score of MCTS(simulations, c) against MCTS(11, 1.5), {games} games each"
+    let mut table = Table::new([
+        "simulations",
+        "c",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "low95",
+        "high95",
+    ]);
+    // The same scores as a grid, c by simulations, to print.
+    let mut grid = Table::new(
+        std::iter::once("c \\ sims".to_owned()).chain(simulations.iter().map(ToString::to_string)),
     );
-    print!("  c \\ sims");
-    for s in &simulations {
-        print!("{s:>6}");
-    }
-    println!();
+    let mut values = Vec::new();
     for (row, c) in constants.iter().enumerate() {
         let mut line = Vec::new();
-        print!("  {c:<8}");
         for (col, s) in simulations.iter().enumerate() {
             let score = standings.against(1 + row * simulations.len() + col, 0);
-            let (r, low, high) = rate(score);
-            print!("{:>6.2}", r);
-            writeln!(
-                csv,
-                "{s},{c},{},{},{},{},{r:.4},{low:.4},{high:.4}",
-                score.games(),
-                score.wins,
-                score.draws,
-                score.losses
-            )?;
-            line.push(r);
+            let counts =
+                [score.games(), score.wins, score.draws, score.losses].map(|n| n.to_string());
+            table.row(
+                [s.to_string(), c.to_string()]
+                    .into_iter()
+                    .chain(counts)
+                    .chain(rate_cells(score)),
+            );
+            line.push(score.rate());
         }
-        println!();
+        grid.row(std::iter::once(c.to_string()).chain(line.iter().map(|r| format!("{r:.2}"))));
         values.push(line);
     }
-    write(out, "othello-grid.csv", &csv)?;
+    println!(
+        "Othello 6x6: score of MCTS(simulations, c) against MCTS(11, 1.5), {games} games each\n{grid}"
+    );
+    std::fs::write(out.join("othello-grid.csv"), table.to_csv())?;
     plot::heat_map(
         &out.join("othello-grid.svg"),
         Labels {
@@ -394,9 +399,19 @@ fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
         ("loss -100", ",loss=-100"),
         ("decay 0.9 + loss -100", ",decay=0.9,loss=-100"),
     ];
-    let mut csv = String::from(
-        "iterations,variant,games,wins,draws,losses,score,low95,high95,elo,elo_margin95\n",
-    );
+    let mut table = Table::new([
+        "iterations",
+        "variant",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "low95",
+        "high95",
+        "elo",
+        "elo_margin95",
+    ]);
     let mut series: Vec<Series> = variants
         .iter()
         .skip(1)
@@ -413,43 +428,31 @@ fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
         let label = format!("{iterations} iterations");
         let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label);
         let ratings = standings.ratings();
-        println!("Connect Four, UCT {iterations} iterations per move, {games} games per pair:");
         for (k, (name, _)) in variants.iter().enumerate() {
             let total = standings.total(k);
-            let against_plain = standings.against(k, 0);
-            let (r, low, high) = rate(total);
-            let against = if k == 0 {
-                String::new()
-            } else {
-                format!("  against plain {:5.1}%", 100.0 * against_plain.rate())
-            };
-            println!(
-                "  {name:<22} score {:5.1}% ({:.1}% - {:.1}%)  Elo {:+.0} ± {:.0}{against}",
-                100.0 * r,
-                100.0 * low,
-                100.0 * high,
-                ratings[k].elo,
-                ratings[k].margin
+            let counts =
+                [total.games(), total.wins, total.draws, total.losses].map(|n| n.to_string());
+            let elo = [
+                format!("{:.1}", ratings[k].elo),
+                format!("{:.1}", ratings[k].margin),
+            ];
+            table.row(
+                [iterations.to_string(), (*name).to_owned()]
+                    .into_iter()
+                    .chain(counts)
+                    .chain(rate_cells(total))
+                    .chain(elo),
             );
-            writeln!(
-                csv,
-                "{iterations},{name},{},{},{},{},{r:.4},{low:.4},{high:.4},{:.1},{:.1}",
-                total.games(),
-                total.wins,
-                total.draws,
-                total.losses,
-                ratings[k].elo,
-                ratings[k].margin
-            )?;
             if k > 0 {
-                let (r, low, high) = rate(against_plain);
+                let (r, low, high) = rate(standings.against(k, 0));
                 series[k - 1]
                     .points
                     .push((f64::from(iterations).log10(), r, low, high));
             }
         }
     }
-    write(out, "rewards.csv", &csv)?;
+    let title = format!("Connect Four: UCT reward variants, round robin, {games} games per pair");
+    publish(out, "rewards.csv", &title, &table)?;
     plot::line_chart(
         &out.join("rewards.svg"),
         Labels {
@@ -462,7 +465,6 @@ fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
     )?;
     Ok(())
 }
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(e) = std::fs::create_dir_all(&cli.out) {

@@ -12,15 +12,14 @@
 //! score of Black's agent with a 95% Wilson interval.
 
 use std::process::ExitCode;
-use std::sync::Mutex;
 
 use clap::{CommandFactory, Parser, error::ErrorKind};
-use gamesearch::arena::{MoveEvent, Score, play_game};
+use gamesearch::arena::{GameResult, MoveEvent, Pairing, Score, TextGame, play_game, play_games};
 use gamesearch::core::{Game, Player};
 use gamesearch::hex::Hex;
 use gamesearch::search::AgentSpec;
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+
+mod common;
 
 /// Hex between two search agents: one game move by move, or a match.
 #[derive(Parser, Debug)]
@@ -41,7 +40,8 @@ struct Cli {
     /// How many games; with more than one, only the result of each game is shown.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
-    /// The seed of the first game (game k uses seed + k, each agent its own stream).
+    /// The match's seed: every game's agents are seeded from it and the game's number, as in
+    /// `tournament` (the same seed and agents give the same first game in both tools).
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -74,10 +74,14 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The seeds of game `k`'s two agents.
-fn seeds(seed: u64, k: u32) -> [u64; 2] {
-    let game = seed.wrapping_add(u64::from(k)).wrapping_mul(2);
-    [game, game + 1]
+/// Game `k` of the match: the Black agent (0) against the White one (1), numbered as in a
+/// tournament, so that its seeds are a tournament's.
+fn pairing(k: u32) -> Pairing {
+    Pairing {
+        black: 0,
+        white: 1,
+        number: u64::from(k),
+    }
 }
 
 fn show_one_game(start: &Hex, specs: &[AgentSpec; 2], seed: u64) {
@@ -91,8 +95,8 @@ fn show_one_game(start: &Hex, specs: &[AgentSpec; 2], seed: u64) {
         specs[0], specs[1]
     );
     println!("{start}\n");
-    let [b, w] = seeds(seed, 0);
-    let (mut black, mut white) = (specs[0].build::<Hex>(b), specs[1].build::<Hex>(w));
+    let [b, w] = pairing(0).seeds(seed);
+    let (mut black, mut white) = (Hex::agent(&specs[0], b), Hex::agent(&specs[1], w));
     let budgets = [specs[0].budget(), specs[1].budget()];
     let record = play_game(
         start,
@@ -164,42 +168,25 @@ fn play_match(start: &Hex, specs: &[AgentSpec; 2], games: u32, seed: u64) {
         specs[0],
         specs[1]
     );
-    let progress = ProgressBar::new(u64::from(games));
-    progress.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left",
-        )
-        .expect("a valid template"),
-    );
-    let score = Mutex::new(Score::default());
-    let budgets = [specs[0].budget(), specs[1].budget()];
-    (0..games).into_par_iter().for_each(|k| {
-        let [b, w] = seeds(seed, k);
-        let (mut black, mut white) = (specs[0].build::<Hex>(b), specs[1].build::<Hex>(w));
-        let record = play_game(
-            start,
-            [&mut *black, &mut *white],
-            [&budgets[0], &budgets[1]],
-            |_| {},
-        );
-        let winner = record.outcome.winner().expect("Hex has no draws");
-        score
-            .lock()
-            .expect("no thread panicked")
-            .add(record.outcome, Player::Black);
+    let progress = common::progress_bar(u64::from(games));
+    let pairings: Vec<Pairing> = (0..games).map(pairing).collect();
+    let results = play_games(start, specs, &pairings, seed, |result: &GameResult| {
+        let winner = result.outcome.winner().expect("Hex has no draws");
         let line = format!(
-            "game {} (seed {}): {} wins in {} moves",
-            k + 1,
-            seed + u64::from(k),
+            "game {}: {} wins in {} moves",
+            result.pairing.number + 1,
             colour(winner),
-            record.moves.len()
+            result.plies
         );
         // Printed above the bar on a terminal, and printed all the same when the bar is hidden.
         progress.suspend(|| println!("{line}"));
         progress.inc(1);
     });
     progress.finish_and_clear();
-    let score = score.into_inner().expect("no thread panicked");
+    let mut score = Score::default();
+    for result in &results {
+        score.add(result.outcome, Player::Black);
+    }
     let (low, high) = score.interval95();
     println!(
         "Black ({}) won {} of {} games: {:.1}% (95% interval {:.1}% to {:.1}%)",

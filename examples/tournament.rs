@@ -22,7 +22,6 @@ use gamesearch::arena::{
     Format, GameResult, Standings, TextGame, WithGame, games_csv, play_games, plot, schedule,
 };
 use gamesearch::search::AgentSpec;
-use indicatif::{ProgressBar, ProgressStyle};
 
 mod common;
 
@@ -76,13 +75,7 @@ impl WithGame for Tournament {
             pairings.len(),
             rayon::current_num_threads()
         );
-        let progress = ProgressBar::new(pairings.len() as u64);
-        progress.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left  {msg}",
-            )
-            .expect("a valid template"),
-        );
+        let progress = common::progress_bar(pairings.len() as u64);
         let standings = Mutex::new(Standings::new(self.names.clone()));
         let clock = Instant::now();
         let results = play_games(

@@ -1,4 +1,7 @@
-//! What the tool examples share: the flags that choose a game, and how they end.
+//! What the tool examples share: the flags that choose a game, the progress bar, and how
+//! they end.
+
+#![allow(dead_code, reason = "each example uses a part of this module")]
 
 use std::fmt::Display;
 use std::process::ExitCode;
@@ -6,6 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 use clap::error::ErrorKind;
 use gamesearch::arena::GameChoice;
+use indicatif::{ProgressBar, ProgressStyle};
 
 /// `--game`, `--size`, `--swap`.
 #[derive(Args, Debug)]
@@ -22,6 +26,21 @@ pub(crate) struct GameArgs {
 }
 
 impl GameArgs {
+    /// The game's name as given.
+    pub(crate) fn name(&self) -> &str {
+        &self.game
+    }
+
+    /// The size as given.
+    pub(crate) fn size(&self) -> Option<&str> {
+        self.size.as_deref()
+    }
+
+    /// Whether `--swap` was given.
+    pub(crate) fn swap(&self) -> bool {
+        self.swap
+    }
+
     /// The game these flags choose; exits with code 2 and the reason when there is none.
     pub(crate) fn choice(&self) -> GameChoice {
         GameChoice::new(&self.game, self.size.as_deref(), self.swap)
@@ -43,4 +62,18 @@ pub(crate) fn finish<E: Display>(tool: &str, result: Result<(), E>) -> ExitCode 
             ExitCode::FAILURE
         }
     }
+}
+
+/// The progress bar of a tool that plays `games` games: done and total, time elapsed, an
+/// estimate of the time left, and a message (a label or the leader) after them. Hidden when
+/// standard error is not a terminal.
+pub(crate) fn progress_bar(games: u64) -> ProgressBar {
+    let bar = ProgressBar::new(games);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left  {msg}",
+        )
+        .expect("a valid template"),
+    );
+    bar
 }

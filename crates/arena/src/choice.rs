@@ -62,7 +62,7 @@ pub trait WithGame {
 pub const GAMES: [&str; 3] = ["hex", "othello", "connect4"];
 
 impl GameChoice {
-    /// Reads a game name (`hex`, `othello`, `connect4`), an optional size (Hex `11`; Othello
+    /// Reads a game name (`hex`, `othello`, `connect4`), an optional size (Hex `11` or `11x11`; Othello
     /// `8` or `6`; Connect Four `7x6`, columns then rows) and whether to play with the swap
     /// rule (Hex only).
     ///
@@ -74,7 +74,11 @@ impl GameChoice {
             "hex" => {
                 let size = match size {
                     None => 11,
+                    // `11` or `11x11`.
                     Some(text) => text
+                        .split_once(['x', 'X'])
+                        .filter(|(a, b)| a == b)
+                        .map_or(text, |(a, _)| a)
                         .parse::<u8>()
                         .map_err(|_| format!("bad Hex size {text:?}: expected 1 to 19"))?,
                 };

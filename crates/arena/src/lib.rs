@@ -40,6 +40,7 @@ mod play;
 #[cfg(feature = "plot")]
 pub mod plot;
 mod score;
+mod table;
 mod text;
 mod tournament;
 
@@ -48,5 +49,6 @@ pub use elo::{Rating, ratings};
 pub use gtp::{Flow, GtpEngine};
 pub use play::{GameRecord, MoveEvent, play_game};
 pub use score::{Score, wilson_interval};
+pub use table::Table;
 pub use text::TextGame;
 pub use tournament::{Format, GameResult, Pairing, Standings, games_csv, play_games, schedule};
