@@ -91,6 +91,37 @@ pub struct Report<A> {
     pub proof: Option<Wdl>,
 }
 
+impl<A: Copy> Report<A> {
+    /// The report of a search that chose `chosen` after `iterations` in `elapsed`; the other
+    /// fields say nothing yet (no root statistics, the chosen action as the whole principal
+    /// variation, no score or proof), for the search to fill in what it knows.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search::Report;
+    ///
+    /// let mut report = Report::new(Some('a'), 100, Duration::from_millis(5));
+    /// report.nodes = 42;
+    /// assert_eq!(report.principal_variation, ['a']);
+    /// assert_eq!(report.proof, None);
+    /// ```
+    #[must_use]
+    pub fn new(chosen: Option<A>, iterations: u64, elapsed: Duration) -> Self {
+        Report {
+            chosen,
+            iterations,
+            elapsed,
+            root_visits: 0,
+            actions: Vec::new(),
+            principal_variation: chosen.into_iter().collect(),
+            nodes: 0,
+            depth: 0,
+            score: None,
+            proof: None,
+        }
+    }
+}
+
 impl<A> Report<A> {
     /// The mean reward of the chosen action, if it was visited.
     #[must_use]

@@ -4,6 +4,8 @@
 //!   documents at every position, and report a broken rule as a [`Failure`] with a short path
 //!   to it. Every game in this workspace runs it; run it on yours.
 //! - [`TicTacToe`]: a complete small game, for the kit's own tests and for search tests.
+//! - [`TreeGame`]: a game given by its whole tree as text (`"((BW)(BB))"`), for testing
+//!   searches on trees whose answer can be read off the literal.
 //!
 //! Enable it for tests only:
 //!
@@ -16,6 +18,8 @@
 
 mod kit;
 mod tictactoe;
+mod tree;
 
 pub use kit::{Conformance, Failure, Violation};
 pub use tictactoe::{Cell, ParseCellError, ParseTicTacToeError, TicTacToe};
+pub use tree::{Branch, ParseBranchError, ParseTreeError, TreeGame};

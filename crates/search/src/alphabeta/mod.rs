@@ -309,26 +309,22 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBeta<G, E> {
         if principal_variation.first() != chosen.as_ref() {
             principal_variation = chosen.into_iter().collect();
         }
-        self.report = Some(Report {
-            chosen,
-            iterations: self.nodes,
-            elapsed: started.elapsed(),
-            root_visits: 0,
-            actions: chosen
-                .map(|a| ActionStats {
-                    action: a,
-                    visits: 0,
-                    mean: value.map_or(f64::NAN, f64::from),
-                    proof: value.and_then(score::proof),
-                })
-                .into_iter()
-                .collect(),
-            principal_variation,
-            nodes: self.nodes as usize,
-            depth,
-            score: value,
-            proof: value.and_then(score::proof),
-        });
+        let mut report = Report::new(chosen, self.nodes, started.elapsed());
+        report.actions = chosen
+            .map(|a| ActionStats {
+                action: a,
+                visits: 0,
+                mean: value.map_or(f64::NAN, f64::from),
+                proof: value.and_then(score::proof),
+            })
+            .into_iter()
+            .collect();
+        report.principal_variation = principal_variation;
+        report.nodes = self.nodes as usize;
+        report.depth = depth;
+        report.score = value;
+        report.proof = value.and_then(score::proof);
+        self.report = Some(report);
         chosen
     }
 
@@ -401,18 +397,12 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for Reference<G, E> {
             }
         }
         let (chosen, value) = (best.map(|b| b.0), best.map(|b| b.1));
-        self.report = Some(Report {
-            chosen,
-            iterations: evaluations.get(),
-            elapsed: started.elapsed(),
-            root_visits: 0,
-            actions: Vec::new(),
-            principal_variation: chosen.into_iter().collect(),
-            nodes: evaluations.get() as usize,
-            depth: self.depth,
-            score: value,
-            proof: value.and_then(score::proof),
-        });
+        let mut report = Report::new(chosen, evaluations.get(), started.elapsed());
+        report.nodes = evaluations.get() as usize;
+        report.depth = self.depth;
+        report.score = value;
+        report.proof = value.and_then(score::proof);
+        self.report = Some(report);
         chosen
     }
 

@@ -132,18 +132,10 @@ impl<G: Game, R: Reward<G>> Agent<G> for Flat<G, R> {
             })
             .collect();
         stats.sort_by_key(|s| std::cmp::Reverse(s.visits));
-        self.report = Some(Report {
-            chosen: Some(chosen),
-            iterations: meter.done(),
-            elapsed: meter.elapsed(),
-            root_visits: meter.done(),
-            actions: stats,
-            principal_variation: vec![chosen],
-            nodes: 0,
-            depth: 0,
-            score: None,
-            proof: None,
-        });
+        let mut report = Report::new(Some(chosen), meter.done(), meter.elapsed());
+        report.root_visits = meter.done();
+        report.actions = stats;
+        self.report = Some(report);
         Some(chosen)
     }
 

@@ -176,18 +176,13 @@ fn merge<'a, A: Copy + Eq + std::hash::Hash + 'a>(
             || chosen.into_iter().collect(),
             |r| r.principal_variation.clone(),
         );
-    Some(Report {
-        chosen,
-        iterations: reports.iter().map(|r| r.iterations).sum(),
-        elapsed,
-        root_visits: reports.iter().map(|r| r.root_visits).sum(),
-        actions,
-        principal_variation,
-        nodes: reports.iter().map(|r| r.nodes).sum(),
-        depth: 0,
-        score: None,
-        proof: reports.iter().find_map(|r| r.proof),
-    })
+    let mut report = Report::new(chosen, reports.iter().map(|r| r.iterations).sum(), elapsed);
+    report.root_visits = reports.iter().map(|r| r.root_visits).sum();
+    report.actions = actions;
+    report.principal_variation = principal_variation;
+    report.nodes = reports.iter().map(|r| r.nodes).sum();
+    report.proof = reports.iter().find_map(|r| r.proof);
+    Some(report)
 }
 
 /// How many times a thread of [`TreeParallel`] tries the tree's lock before it sleeps on it.

@@ -183,7 +183,67 @@ impl Rave {
 
 #[cfg(test)]
 mod tests {
-    use super::RaveWeights;
+    use super::{Amaf, Rave, RaveWeights};
+    use crate::uct::tree::{NodeId, Tree};
+    use game_core::Game;
+    use game_core::testing::TreeGame;
+
+    /// `((BW)(BW))` with the root and its first child expanded, the root seen `root` times and
+    /// its first child `child` times; the AMAF means of the root's children are 0.3 (move a)
+    /// and 0.8 (move b), those of the first child's 0.1 and 0.2.
+    fn built(root: u32, child: u32) -> (TreeGame, Tree<game_core::testing::Branch>, NodeId) {
+        let game: TreeGame = "((BW)(BW))".parse().unwrap();
+        let mut tree = Tree::new(true);
+        tree.reset(&game);
+        assert!(tree.expand(NodeId::ROOT, &game, 100));
+        let first = tree[NodeId::ROOT].first;
+        let a = game.after(tree[first].action);
+        assert!(tree.expand(first, &a, 100));
+        tree[NodeId::ROOT].visits = root;
+        tree[first].visits = child;
+        for (id, means) in [(NodeId::ROOT, [0.3, 0.8]), (first, [0.1, 0.2])] {
+            for (amaf, mean) in tree.amaf_mut(id).iter_mut().zip(means) {
+                amaf.mean = mean;
+                amaf.visits = 5;
+            }
+        }
+        (game, tree, first)
+    }
+
+    fn means(view: &[Amaf]) -> Vec<f32> {
+        view.iter().map(|a| a.mean).collect()
+    }
+
+    #[test]
+    fn grave_reads_the_closest_node_with_enough_visits() {
+        // The child has 10 visits, under GRAVE's 50: it borrows the root's statistics for the
+        // same moves.
+        let (game, tree, child) = built(100, 10);
+        let mut rave = Rave::new(300.0, 50);
+        rave.start();
+        rave.enter(&tree, NodeId::ROOT, &game);
+        assert_eq!(means(&rave.view), [0.3, 0.8]);
+        let position = game.after(tree[child].action);
+        rave.enter(&tree, child, &position);
+        assert_eq!(rave.reference, NodeId::ROOT);
+        assert_eq!(means(&rave.view), [0.3, 0.8]);
+
+        // With 60 visits the child is its own reference.
+        let (game, tree, child) = built(100, 60);
+        rave.start();
+        rave.enter(&tree, NodeId::ROOT, &game);
+        rave.enter(&tree, child, &game.after(tree[child].action));
+        assert_eq!(rave.reference, child);
+        assert_eq!(means(&rave.view), [0.1, 0.2]);
+
+        // Plain RAVE always reads a node's own statistics.
+        let (game, tree, child) = built(100, 10);
+        let mut plain = Rave::new(300.0, 0);
+        plain.start();
+        plain.enter(&tree, NodeId::ROOT, &game);
+        plain.enter(&tree, child, &game.after(tree[child].action));
+        assert_eq!(means(&plain.view), [0.1, 0.2]);
+    }
 
     #[test]
     fn the_rave_weight_table_gives_what_the_formula_gives() {

@@ -78,17 +78,12 @@ impl<A: Copy> Tree<A> {
             principal_variation.push(best.action);
             node = best;
         }
-        Report {
-            chosen,
-            iterations,
-            elapsed,
-            root_visits: u64::from(root.visits),
-            actions,
-            principal_variation,
-            nodes: self.len(),
-            depth: 0,
-            score: None,
-            proof: self.root_proof(),
-        }
+        let mut report = Report::new(chosen, iterations, elapsed);
+        report.root_visits = u64::from(root.visits);
+        report.actions = actions;
+        report.principal_variation = principal_variation;
+        report.nodes = self.len();
+        report.proof = self.root_proof();
+        report
     }
 }

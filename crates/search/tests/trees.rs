@@ -1,0 +1,125 @@
+//! Searches on game trees written as literals ([`TreeGame`]), whose answer is read off the
+//! literal: the solver's proofs, and the values of minimax, NegaMax and alpha-beta, against
+//! plain minimax over the literal ([`TreeGame::value`]), on hand-made and random trees.
+
+use game_core::testing::TreeGame;
+use game_core::{Game, Wdl};
+use proptest::prelude::*;
+use search::{AgentSpec, Report};
+
+/// The search of `spec` from `game`: what it chose and reported.
+fn search(spec: &str, game: &TreeGame) -> Report<game_core::testing::Branch> {
+    let spec: AgentSpec = spec.parse().unwrap();
+    let mut agent = spec.build::<TreeGame>(7);
+    agent.choose(game, &spec.budget()).expect("the game is on");
+    agent.report().expect("a report").clone()
+}
+
+/// The result with best play for the player to move.
+fn value(game: &TreeGame) -> Wdl {
+    game.value().for_player(game.to_move())
+}
+
+/// Checks that `report` proves `game`'s value and chose a move that keeps it.
+fn assert_solved(spec: &str, game: &TreeGame, report: &Report<game_core::testing::Branch>) {
+    let chosen = report.chosen.expect("a move");
+    let kept = game.after(chosen).value().for_player(game.to_move());
+    assert_eq!(kept, value(game), "{spec} chose {chosen} in {game}");
+    if spec.starts_with("uct") {
+        assert_eq!(report.proof, Some(value(game)), "{spec} on {game}");
+    } else {
+        // Depth-limited searches prove wins and losses; a draw is a score of 0.
+        match value(game) {
+            Wdl::Draw => assert_eq!(report.score, Some(0), "{spec} on {game}"),
+            wdl => assert_eq!(report.proof, Some(wdl), "{spec} on {game}"),
+        }
+    }
+}
+
+const EXACT: [&str; 5] = [
+    "uct:iterations=200000,solver=true",
+    "uct:iterations=200000,solver=true,expand=all",
+    "alphabeta:depth=20",
+    "minimax:depth=20",
+    "negamax:depth=20",
+];
+
+#[test]
+fn hand_made_trees() {
+    // (literal, the move to play, the result for Black)
+    let cases = [
+        // The second move wins whatever White does; the first lets White win.
+        ("((BW)(BB))", "b", Wdl::Win),
+        // Both moves lose.
+        ("((BW)(WB))", "a", Wdl::Loss),
+        // A draw is the best there is: the second move, since the first loses.
+        ("((BW)(=B))", "b", Wdl::Draw),
+        // A win one move away, behind a tempting-looking draw.
+        ("(=(W(B=))(B))", "c", Wdl::Win),
+        // A deeper win: only the third move wins, whatever White answers.
+        ("(W((WW)=)((BB)(B=)))", "c", Wdl::Win),
+    ];
+    for (text, best, result) in cases {
+        let game: TreeGame = text.parse().unwrap();
+        assert_eq!(value(&game), result, "{text}");
+        for spec in EXACT {
+            let report = search(spec, &game);
+            assert_solved(spec, &game, &report);
+            if result != Wdl::Loss {
+                assert_eq!(report.chosen.unwrap().to_string(), best, "{spec} on {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_solver_stops_once_the_root_is_proven() {
+    let game: TreeGame = "((BW)(BB)(W=))".parse().unwrap();
+    let report = search("uct:iterations=1000000,solver=true", &game);
+    assert_eq!(report.proof, Some(Wdl::Win));
+    assert!(report.iterations < 100, "{} iterations", report.iterations);
+    // b is proven won; a move proven at all is proven right (the search may stop before
+    // it proves the others).
+    for stats in &report.actions {
+        let truth = game.after(stats.action).value().for_player(game.to_move());
+        if stats.action.to_string() == "b" {
+            assert_eq!(stats.proof, Some(Wdl::Win));
+        }
+        assert!(
+            stats.proof.is_none_or(|proof| proof == truth),
+            "{} proven {:?}, is {truth:?}",
+            stats.action,
+            stats.proof
+        );
+    }
+}
+
+/// Random tree literals: up to four plies deep, one to three moves a position.
+fn tree() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("B".to_owned()),
+        Just("W".to_owned()),
+        Just("=".to_owned())
+    ];
+    leaf.prop_recursive(4, 64, 3, |inner| {
+        proptest::collection::vec(inner, 1..=3)
+            .prop_map(|children| format!("({})", children.concat()))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every exact search finds the literal's value and a move that keeps it.
+    #[test]
+    fn exact_searches_agree_with_minimax_over_the_literal(text in tree()) {
+        let game: TreeGame = text.parse().unwrap();
+        if game.status().is_over() {
+            return Ok(());
+        }
+        for spec in EXACT {
+            let report = search(spec, &game);
+            assert_solved(spec, &game, &report);
+        }
+    }
+}
