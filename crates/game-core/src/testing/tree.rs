@@ -251,11 +251,11 @@ impl Game for TreeGame {
     }
 
     fn play_unchecked(&mut self, action: Branch) {
-        if let Node::Inner { first, len } = self.entry() {
-            if u32::from(action.0) < len {
-                self.node = first + u32::from(action.0);
-                self.to_move = self.to_move.opponent();
-            }
+        if let Node::Inner { first, len } = self.entry()
+            && u32::from(action.0) < len
+        {
+            self.node = first + u32::from(action.0);
+            self.to_move = self.to_move.opponent();
         }
     }
 
