@@ -522,9 +522,17 @@ fn a_won_move_keeps_its_value_under_virtual_loss() {
 fn tree_parallel_uct_stops_on_time_and_on_the_flag() {
     let start = Connect4::new();
     let mut agent = search::TreeParallel::new(2, UctConfig::default(), WinDrawLoss::default(), 1);
-    let budget = Budget::time(Duration::from_millis(30));
+    // Margins for a loaded machine: a thread that waits 200 ms for a core before its first
+    // iteration would still pass, and one that ignored its budget would run far beyond 5 s.
+    let budget = Budget::time(Duration::from_millis(200));
     assert!(start.is_legal(agent.choose(&start, &budget).unwrap()));
-    assert!(agent.report().unwrap().iterations > 0);
+    let report = agent.report().unwrap();
+    assert!(report.iterations > 0);
+    assert!(
+        report.elapsed < Duration::from_secs(5),
+        "{:?}",
+        report.elapsed
+    );
     let stop = Arc::new(AtomicBool::new(true));
     for budget in [
         Budget::iterations(1_000_000).with_stop(stop),
