@@ -3,7 +3,8 @@
 use crate::Player;
 
 /// The actions each player played in a playout, as two sets of action numbers
-/// ([`Game::action_index`]), one bit per number: what [`Game::random_playout_marked`] fills and
+/// ([`Game::action_index`](crate::Game::action_index)), one bit per number: what
+/// [`Game::random_playout_marked`](crate::Game::random_playout_marked) fills and
 /// RAVE learns from.
 ///
 /// ```

@@ -211,8 +211,7 @@ impl Solver {
 /// a page fault per 4 KiB, and these faults were most of the time of a short solve (End-Easy
 /// test set: 40 us per position before, 10 us after). Writing the zeros (hidden from the
 /// optimiser, which would turn allocating and zeroing back into a zeroed allocation) pays for
-/// all the pages once, when the solver is made. (Measured and dropped: key and bound packed
-/// in one 8-byte entry, one cache miss per probe instead of two: no difference here.)
+/// all the pages once, when the solver is made.
 fn written_zeros<T: Copy + Default>(len: usize) -> Vec<T> {
     let mut table = Vec::with_capacity(len);
     table.resize(len, std::hint::black_box(T::default()));

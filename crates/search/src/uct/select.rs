@@ -33,8 +33,7 @@ pub(crate) fn ln_visits(n: u32) -> f32 {
 /// With many items, a single running maximum makes every item wait for the comparison of the
 /// one before. So the best score is first found with [`LANES`] independent running maxima (no
 /// indices), then the first item with that score is looked up a chunk of [`LANES`] at a time:
-/// `score` is computed the same way both times, so the equality is exact. (Lanes that each
-/// kept their best index were 17% slower on Hex.)
+/// `score` is computed the same way both times, so the equality is exact.
 #[inline]
 fn first_best<T>(items: &[T], score: impl Fn(&T) -> f32) -> usize {
     if items.len() < 2 * LANES {
