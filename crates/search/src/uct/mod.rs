@@ -266,19 +266,21 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
                 break;
             }
             let mover = position.to_move();
-            let leaf = self.tree[node];
+            let leaf = &self.tree[node];
             if leaf.len == 0
                 && ((node != NodeId::ROOT && leaf.visits < self.config.expand_after)
                     || !self.tree.expand(node, &position, self.config.max_nodes))
             {
                 break; // too young to expand, or the tree is full: play out from this leaf
             }
-            let current = self.tree[node];
             if let Some(rave) = &mut self.rave {
                 rave.enter(&self.tree, node, &position);
             }
+            // The fields the rest needs, not a copy of the node (which would go to the stack).
+            let current = &self.tree[node];
+            let (visits, first, tried) = (current.visits, current.first, current.tried);
             if !current.fully_tried() {
-                if self.config.expansion == Expansion::All && current.tried == 0 {
+                if self.config.expansion == Expansion::All && tried == 0 {
                     let n = self.simulate_all_children(node, &position, trace);
                     return Leaf::Played(n);
                 }
@@ -291,8 +293,8 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
                 break;
             }
 
-            let children = self.tree.children(&current);
-            let log_visits = ln_visits(current.visits);
+            let children = self.tree.children(current);
+            let log_visits = ln_visits(visits);
             let mut best = match &mut self.rave {
                 Some(rave) => rave.select(children, c * log_visits.sqrt()),
                 None => select(children, c, log_visits),
@@ -305,7 +307,7 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
                     best = open;
                 }
             }
-            let child = current.first.offset(best);
+            let child = first.offset(best);
             position.play(self.tree[child].action);
             trace.path.push((child, mover));
             node = child;
