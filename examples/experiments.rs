@@ -107,6 +107,30 @@ fn rate_cells(score: Score) -> [String; 3] {
     [format!("{r:.4}"), format!("{low:.4}"), format!("{high:.4}")]
 }
 
+/// The columns of a score in a game with draws, and its cells.
+const SCORE: [&str; 7] = [
+    "games", "wins", "draws", "losses", "score", "low95", "high95",
+];
+
+fn score_cells(score: Score) -> impl Iterator<Item = String> {
+    let counts = [score.games(), score.wins, score.draws, score.losses];
+    counts
+        .map(|n| n.to_string())
+        .into_iter()
+        .chain(rate_cells(score))
+}
+
+/// The columns of a score in a game without draws (Hex), and its cells.
+const WIN_RATE: [&str; 6] = ["games", "wins", "losses", "win_rate", "low95", "high95"];
+
+fn win_rate_cells(score: Score) -> impl Iterator<Item = String> {
+    let counts = [score.games(), score.wins, score.losses];
+    counts
+        .map(|n| n.to_string())
+        .into_iter()
+        .chain(rate_cells(score))
+}
+
 /// Prints `table` under `title` and writes it as CSV to `out/name`.
 fn publish(out: &Path, name: &str, title: &str, table: &Table) -> Result<()> {
     println!("{title}\n{table}");
@@ -118,16 +142,7 @@ fn publish(out: &Path, name: &str, title: &str, table: &Table) -> Result<()> {
 fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
     let constants = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0, 1.41, 2.0];
     let start = Hex::new(7)?;
-    let mut table = Table::new([
-        "iterations",
-        "c",
-        "games",
-        "wins",
-        "losses",
-        "win_rate",
-        "low95",
-        "high95",
-    ]);
+    let mut table = Table::new(["iterations", "c"].into_iter().chain(WIN_RATE));
     let mut series = Vec::new();
     for iterations in [100, 1000] {
         let fixed = spec(&format!("uct:iterations={iterations},c=1.41,reuse=false"));
@@ -142,13 +157,10 @@ fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
         let mut points = Vec::new();
         for (k, &c) in constants.iter().enumerate() {
             let score = standings.against(k + 1, 0);
-            let [r, low, high] = rate_cells(score);
-            let counts = [score.games(), score.wins, score.losses].map(|n| n.to_string());
             table.row(
                 [iterations.to_string(), c.to_string()]
                     .into_iter()
-                    .chain(counts)
-                    .chain([r, low, high]),
+                    .chain(win_rate_cells(score)),
             );
             let (r, low, high) = rate(score);
             points.push((c, r, low, high));
@@ -177,18 +189,8 @@ fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
 fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
     let start = Hex::new(7)?;
     let names = ["mc", "ucb1", "uct"];
-    let mut table = Table::new([
-        "playouts",
-        "agent",
-        "opponent",
-        "agent_colour",
-        "games",
-        "wins",
-        "losses",
-        "win_rate",
-        "low95",
-        "high95",
-    ]);
+    let columns = ["playouts", "agent", "opponent", "agent_colour"];
+    let mut table = Table::new(columns.into_iter().chain(WIN_RATE));
     let mut series: Vec<Series> = Vec::new();
     for name in names {
         for colour in ["first", "second"] {
@@ -221,13 +223,11 @@ fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
                         (*name).to_owned(),
                         (*opponent).to_owned(),
                     ];
-                    let counts = [score.games(), score.wins, score.losses].map(|n| n.to_string());
                     table.row(
                         labels
                             .into_iter()
                             .chain([colour_name.to_owned()])
-                            .chain(counts)
-                            .chain(rate_cells(score)),
+                            .chain(win_rate_cells(score)),
                     );
                 }
                 let (r, low, high) = rate(all);
@@ -257,18 +257,11 @@ fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
 fn equal_time(out: &Path, games: u32, seed: u64) -> Result<()> {
     let start = Connect4::new();
     let names = ["random", "mc", "uct"];
-    let mut table = Table::new([
-        "ms_per_move",
-        "agent",
-        "opponent",
-        "games",
-        "wins",
-        "draws",
-        "losses",
-        "score",
-        "low95",
-        "high95",
-    ]);
+    let mut table = Table::new(
+        ["ms_per_move", "agent", "opponent"]
+            .into_iter()
+            .chain(SCORE),
+    );
     let pairs = [
         (2, 1, "UCT against MC"),
         (2, 0, "UCT against random"),
@@ -292,9 +285,7 @@ fn equal_time(out: &Path, games: u32, seed: u64) -> Result<()> {
         for (k, &(i, j, _)) in pairs.iter().enumerate() {
             let score = standings.against(i, j);
             let labels = [ms.to_string(), names[i].to_owned(), names[j].to_owned()];
-            let counts =
-                [score.games(), score.wins, score.draws, score.losses].map(|n| n.to_string());
-            table.row(labels.into_iter().chain(counts).chain(rate_cells(score)));
+            table.row(labels.into_iter().chain(score_cells(score)));
             let (r, low, high) = rate(score);
             series[k].points.push((f64::from(ms).log2(), r, low, high));
         }
@@ -333,17 +324,7 @@ fn othello_grid(out: &Path, games: u32, seed: u64) -> Result<()> {
         seed,
         "Othello 6x6 grid",
     );
-    let mut table = Table::new([
-        "simulations",
-        "c",
-        "games",
-        "wins",
-        "draws",
-        "losses",
-        "score",
-        "low95",
-        "high95",
-    ]);
+    let mut table = Table::new(["simulations", "c"].into_iter().chain(SCORE));
     // The same scores as a grid, c by simulations, to print.
     let mut grid = Table::new(
         std::iter::once("c \\ sims".to_owned()).chain(simulations.iter().map(ToString::to_string)),
@@ -353,13 +334,10 @@ fn othello_grid(out: &Path, games: u32, seed: u64) -> Result<()> {
         let mut line = Vec::new();
         for (col, s) in simulations.iter().enumerate() {
             let score = standings.against(1 + row * simulations.len() + col, 0);
-            let counts =
-                [score.games(), score.wins, score.draws, score.losses].map(|n| n.to_string());
             table.row(
                 [s.to_string(), c.to_string()]
                     .into_iter()
-                    .chain(counts)
-                    .chain(rate_cells(score)),
+                    .chain(score_cells(score)),
             );
             line.push(score.rate());
         }
@@ -399,19 +377,8 @@ fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
         ("loss -100", ",loss=-100"),
         ("decay 0.9 + loss -100", ",decay=0.9,loss=-100"),
     ];
-    let mut table = Table::new([
-        "iterations",
-        "variant",
-        "games",
-        "wins",
-        "draws",
-        "losses",
-        "score",
-        "low95",
-        "high95",
-        "elo",
-        "elo_margin95",
-    ]);
+    let columns = ["iterations", "variant"].into_iter().chain(SCORE);
+    let mut table = Table::new(columns.chain(["elo", "elo_margin95"]));
     let mut series: Vec<Series> = variants
         .iter()
         .skip(1)
@@ -430,8 +397,6 @@ fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
         let ratings = standings.ratings();
         for (k, (name, _)) in variants.iter().enumerate() {
             let total = standings.total(k);
-            let counts =
-                [total.games(), total.wins, total.draws, total.losses].map(|n| n.to_string());
             let elo = [
                 format!("{:.1}", ratings[k].elo),
                 format!("{:.1}", ratings[k].margin),
@@ -439,8 +404,7 @@ fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
             table.row(
                 [iterations.to_string(), (*name).to_owned()]
                     .into_iter()
-                    .chain(counts)
-                    .chain(rate_cells(total))
+                    .chain(score_cells(total))
                     .chain(elo),
             );
             if k > 0 {
