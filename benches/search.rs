@@ -24,7 +24,7 @@ fn bench_agent<G: Game + Send + Sync + 'static>(
     let spec: AgentSpec = spec.parse().expect("a valid spec");
     let budget = spec.budget();
     let iterations = budget.iterations.expect("an iteration budget");
-    let mut agent = spec.build::<G>(1);
+    let mut agent = spec.build::<G>(1).expect("the bench specs build");
     let action = agent.choose(start, &budget).expect("the game is on");
     assert!(start.is_legal(action));
     assert_eq!(agent.report().expect("a report").iterations, iterations);
@@ -34,7 +34,7 @@ fn bench_agent<G: Game + Send + Sync + 'static>(
     group.sample_size(20);
     group.bench_function(spec.to_string(), |b| {
         b.iter(|| {
-            let mut agent = spec.build::<G>(1);
+            let mut agent = spec.build::<G>(1).expect("the bench specs build");
             black_box(agent.choose(black_box(start), &budget))
         });
     });
@@ -45,7 +45,7 @@ fn bench_agent<G: Game + Send + Sync + 'static>(
         let kept: AgentSpec = format!("{spec},reuse=false")
             .parse()
             .expect("tree agents take reuse=");
-        let mut agent = kept.build::<G>(1);
+        let mut agent = kept.build::<G>(1).expect("the bench specs build");
         group.bench_function(format!("{kept} (agent kept)"), |b| {
             b.iter(|| black_box(agent.choose(black_box(start), &budget)));
         });
@@ -146,7 +146,7 @@ fn bench_reference<G: Game + Send + Sync + 'static>(
     start: &G,
 ) {
     let spec: AgentSpec = spec.parse().expect("a valid spec");
-    let mut agent = spec.build::<G>(1);
+    let mut agent = spec.build::<G>(1).expect("the bench specs build");
     assert!(start.is_legal(agent.choose(start, &spec.budget()).expect("the game is on")));
     let evaluated = agent.report().expect("a report").iterations;
     let mut group = c.benchmark_group(format!("search/{game}"));

@@ -82,17 +82,17 @@ fn tournament<G: TextGame>(
     games: u32,
     seed: u64,
     label: &str,
-) -> Standings {
+) -> Result<Standings> {
     let pairings = schedule(specs.len(), format, games);
     let progress = common::progress_bar(pairings.len() as u64);
     progress.set_message(label.to_owned());
-    let results = play_games(start, specs, &pairings, seed, |_| progress.inc(1));
+    let results = play_games(start, specs, &pairings, seed, |_| progress.inc(1))?;
     progress.finish_and_clear();
     let mut standings = Standings::new(specs.iter().map(ToString::to_string).collect());
     for r in &results {
         standings.add(r);
     }
-    standings
+    Ok(standings)
 }
 
 /// `(rate, low, high)` of a score.
@@ -153,7 +153,7 @@ fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
                 .map(|c| spec(&format!("uct:iterations={iterations},c={c},reuse=false"))),
         );
         let label = format!("{iterations} iterations");
-        let standings = tournament(&start, &specs, Format::Gauntlet, games, seed, &label);
+        let standings = tournament(&start, &specs, Format::Gauntlet, games, seed, &label)?;
         let mut points = Vec::new();
         for (k, &c) in constants.iter().enumerate() {
             let score = standings.against(k + 1, 0);
@@ -207,7 +207,7 @@ fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
             spec(&format!("uct:iterations={budget},reuse=false")),
         ];
         let label = format!("{budget} playouts");
-        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label);
+        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label)?;
         for (i, name) in names.iter().enumerate() {
             for (c, colour) in [Player::Black, Player::White].into_iter().enumerate() {
                 let colour_name = ["first", "second"][c];
@@ -281,7 +281,7 @@ fn equal_time(out: &Path, games: u32, seed: u64) -> Result<()> {
             spec(&format!("uct:time={ms}ms")),
         ];
         let label = format!("{ms} ms per move");
-        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label);
+        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label)?;
         for (k, &(i, j, _)) in pairs.iter().enumerate() {
             let score = standings.against(i, j);
             let labels = [ms.to_string(), names[i].to_owned(), names[j].to_owned()];
@@ -323,7 +323,7 @@ fn othello_grid(out: &Path, games: u32, seed: u64) -> Result<()> {
         games,
         seed,
         "Othello 6x6 grid",
-    );
+    )?;
     let mut table = Table::new(["simulations", "c"].into_iter().chain(SCORE));
     // The same scores as a grid, c by simulations, to print.
     let mut grid = Table::new(
@@ -393,7 +393,7 @@ fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
             .map(|(_, keys)| spec(&format!("uct:iterations={iterations},reuse=false{keys}")))
             .collect();
         let label = format!("{iterations} iterations");
-        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label);
+        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label)?;
         let ratings = standings.ratings();
         for (k, (name, _)) in variants.iter().enumerate() {
             let total = standings.total(k);

@@ -42,7 +42,9 @@ impl WithGame for Serve {
     type Output = io::Result<()>;
 
     fn run<G: TextGame>(self, start: G) -> io::Result<()> {
-        GtpEngine::new(start, self.spec, self.seed).run(io::stdin().lock(), io::stdout().lock())
+        GtpEngine::new(start, self.spec, self.seed)
+            .unwrap_or_else(|e| common::usage_error(e))
+            .run(io::stdin().lock(), io::stdout().lock())
     }
 }
 

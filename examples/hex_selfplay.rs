@@ -96,7 +96,9 @@ fn show_one_game(start: &Hex, specs: &[AgentSpec; 2], seed: u64) {
     );
     println!("{start}\n");
     let [b, w] = pairing(0).seeds(seed);
-    let (mut black, mut white) = (Hex::agent(&specs[0], b), Hex::agent(&specs[1], w));
+    let build =
+        |spec: &AgentSpec, seed| Hex::agent(spec, seed).unwrap_or_else(|e| common::usage_error(e));
+    let (mut black, mut white) = (build(&specs[0], b), build(&specs[1], w));
     let budgets = [specs[0].budget(), specs[1].budget()];
     let record = play_game(
         start,
@@ -181,7 +183,8 @@ fn play_match(start: &Hex, specs: &[AgentSpec; 2], games: u32, seed: u64) {
         // Printed above the bar on a terminal, and printed all the same when the bar is hidden.
         progress.suspend(|| println!("{line}"));
         progress.inc(1);
-    });
+    })
+    .unwrap_or_else(|e| common::usage_error(e));
     progress.finish_and_clear();
     let mut score = Score::default();
     for result in &results {

@@ -57,7 +57,7 @@ impl WithGame for Game {
     type Output = io::Result<()>;
 
     fn run<G: TextGame>(self, start: G) -> io::Result<()> {
-        let mut agent = G::agent(&self.spec, self.seed);
+        let mut agent = G::agent(&self.spec, self.seed).unwrap_or_else(|e| common::usage_error(e));
         let budget = self.spec.budget();
         let mut input = io::stdin().lock();
         let mut out = io::stdout().lock();

@@ -90,7 +90,8 @@ impl WithGame for Tournament {
                 progress.set_message(format!("leading: {}", self.names[leader]));
                 progress.inc(1);
             },
-        );
+        )
+        .unwrap_or_else(|e| common::usage_error(e));
         progress.finish_and_clear();
         let standings = standings.into_inner().expect("no thread panicked");
         let seconds = clock.elapsed().as_secs_f64();

@@ -29,7 +29,7 @@
 //! use arena::GtpEngine;
 //! use games_connect4::Connect4;
 //!
-//! let mut engine = GtpEngine::new(Connect4::new(), "uct:iterations=300".parse()?, 1);
+//! let mut engine = GtpEngine::new(Connect4::new(), "uct:iterations=300".parse()?, 1)?;
 //! let script = "boardsize 7 6\nplay black 4\n7 genmove white\nplay black 9\nquit\n";
 //! let mut answers = Vec::new();
 //! engine.run(script.as_bytes(), &mut answers)?;
@@ -44,7 +44,7 @@
 use std::io::{self, BufRead, Write};
 
 use game_core::Player;
-use search::{Agent, AgentSpec};
+use search::{Agent, AgentSpec, SpecError};
 
 use crate::TextGame;
 
@@ -104,10 +104,13 @@ impl<G: TextGame> GtpEngine<G> {
     /// `clear_board`) and answers `genmove` with the agent `spec` describes. The agent of the
     /// `k`-th game of the session (counting `clear_board` and `boardsize`) is seeded with
     /// `seed + k`.
-    #[must_use]
-    pub fn new(start: G, spec: AgentSpec, seed: u64) -> Self {
-        let agent = G::agent(&spec, seed);
-        GtpEngine {
+    ///
+    /// # Errors
+    ///
+    /// When the spec asks for knowledge the game does not have (see [`TextGame::agent`]).
+    pub fn new(start: G, spec: AgentSpec, seed: u64) -> Result<Self, SpecError> {
+        let agent = G::agent(&spec, seed)?;
+        Ok(GtpEngine {
             spec,
             seed,
             games: 0,
@@ -116,7 +119,7 @@ impl<G: TextGame> GtpEngine<G> {
             start,
             history: Vec::new(),
             moves: Vec::new(),
-        }
+        })
     }
 
     /// The current position, as this library sees it (after a Hex swap, transposed and
@@ -291,7 +294,8 @@ impl<G: TextGame> GtpEngine<G> {
 
     fn new_game(&mut self, board: G) {
         self.games += 1;
-        self.agent = G::agent(&self.spec, self.seed.wrapping_add(self.games));
+        self.agent = G::agent(&self.spec, self.seed.wrapping_add(self.games))
+            .expect("the spec was checked for this game by GtpEngine::new");
         self.position = board;
         self.history.clear();
         self.moves.clear();

@@ -18,8 +18,8 @@
 //! use search::{AgentSpec, Budget};
 //!
 //! let spec: AgentSpec = "uct:iterations=2000".parse()?;
-//! let mut black = spec.build::<TicTacToe>(1);
-//! let mut white = spec.build::<TicTacToe>(2);
+//! let mut black = spec.build::<TicTacToe>(1)?;
+//! let mut white = spec.build::<TicTacToe>(2)?;
 //! let budget = spec.budget();
 //! let game = play_game(&TicTacToe::new(), [&mut *black, &mut *white], [&budget, &budget], |_| {});
 //! // Two searching players draw tic-tac-toe.

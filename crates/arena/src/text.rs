@@ -3,11 +3,11 @@
 
 use std::fmt;
 
-use game_core::{Game, Outcome, Player, Scored, Status};
+use game_core::{Game, Knowledge, Outcome, Player, Scored, Status};
 use games_connect4::{Bits, Column, Connect4Board};
 use games_hex::{Hex, Move as HexMove};
 use games_othello::{Heuristic, OthelloBoard};
-use search::{Agent, AgentSpec};
+use search::{Agent, AgentSpec, SpecError};
 
 /// A game that the tools (`play`, `gtp`, `tournament`) can set up, read and write as text.
 ///
@@ -79,8 +79,13 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
     }
 
     /// Builds the agent `spec` describes for this game, with the game's evaluator for the
-    /// depth-limited agents where it has one (Othello's [`Heuristic`]).
-    fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<Self>> {
+    /// depth-limited agents where it has one (Othello's [`Heuristic`]) and its knowledge for
+    /// the Monte-Carlo agents.
+    ///
+    /// # Errors
+    ///
+    /// When the spec asks for knowledge the game does not have ([`SpecError::Unsupported`]).
+    fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
         spec.build(seed)
     }
 
@@ -205,8 +210,8 @@ impl<const N: usize> TextGame for OthelloBoard<N> {
         }
     }
 
-    fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<Self>> {
-        spec.build_with_evaluator(seed, Heuristic::default())
+    fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+        spec.build_with(seed, Heuristic::default(), Knowledge::NONE)
     }
 }
 

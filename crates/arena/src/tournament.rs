@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use game_core::{Outcome, Player, mix64};
 use rayon::prelude::*;
-use search::AgentSpec;
+use search::{AgentSpec, SpecError};
 
 use crate::{Rating, Score, TextGame, play_game, ratings};
 
@@ -91,21 +91,30 @@ pub struct GameResult {
 /// rayon's thread pool; `on_result` sees each game as it ends (in any order). The results
 /// come back in the order of `pairings`, and are the same for any number of threads unless
 /// an agent has a time budget.
+///
+/// # Errors
+///
+/// When a spec cannot be built for this game (see [`TextGame::agent`]); every spec is checked
+/// before the first game starts.
 pub fn play_games<G: TextGame>(
     start: &G,
     specs: &[AgentSpec],
     pairings: &[Pairing],
     seed: u64,
     on_result: impl Fn(&GameResult) + Sync,
-) -> Vec<GameResult> {
-    pairings
+) -> Result<Vec<GameResult>, SpecError> {
+    for spec in specs {
+        G::agent(spec, seed)?;
+    }
+    let results = pairings
         .par_iter()
         .map(|&pairing| {
             let [black_seed, white_seed] = pairing.seeds(seed);
             let black_spec = &specs[pairing.black];
             let white_spec = &specs[pairing.white];
-            let mut black = G::agent(black_spec, black_seed);
-            let mut white = G::agent(white_spec, white_seed);
+            let built = "every spec was built for this game before the games";
+            let mut black = G::agent(black_spec, black_seed).expect(built);
+            let mut white = G::agent(white_spec, white_seed).expect(built);
             let budgets = [black_spec.budget(), white_spec.budget()];
             let clock = Instant::now();
             let record = play_game(
@@ -123,7 +132,8 @@ pub fn play_games<G: TextGame>(
             on_result(&result);
             result
         })
-        .collect()
+        .collect();
+    Ok(results)
 }
 
 /// The results of a tournament so far: each agent's score against each other.
@@ -347,7 +357,8 @@ mod tests {
         let counted = std::sync::atomic::AtomicUsize::new(0);
         let results = play_games(&Connect4::new(), &specs, &pairings, 1, |_| {
             counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        });
+        })
+        .unwrap();
         assert_eq!(counted.into_inner(), 18);
         assert_eq!(
             results.iter().map(|r| r.pairing).collect::<Vec<_>>(),
@@ -371,7 +382,7 @@ mod tests {
         let [b, d, w] = standings.by_colour();
         assert_eq!(b + d + w, 18);
         // Deterministic: the same seeds give the same games.
-        let again = play_games(&Connect4::new(), &specs, &pairings, 1, |_| {});
+        let again = play_games(&Connect4::new(), &specs, &pairings, 1, |_| {}).unwrap();
         let outcomes =
             |rs: &[GameResult]| rs.iter().map(|r| (r.outcome, r.plies)).collect::<Vec<_>>();
         assert_eq!(outcomes(&results), outcomes(&again));

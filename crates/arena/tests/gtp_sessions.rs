@@ -26,7 +26,7 @@ impl<G: TextGame> Session<G> {
         let (from_engine, answers) = std::io::pipe().unwrap();
         let spec = spec.parse().unwrap();
         let engine = thread::spawn(move || {
-            let mut engine = GtpEngine::new(start, spec, 7);
+            let mut engine = GtpEngine::new(start, spec, 7).unwrap();
             engine.run(BufReader::new(commands), answers).unwrap();
             engine.position().clone()
         });

@@ -88,6 +88,7 @@
 mod eval;
 mod game;
 mod hash;
+mod knowledge;
 mod moves;
 mod outcome;
 mod perft;
@@ -103,6 +104,7 @@ pub mod testing;
 pub use eval::Evaluator;
 pub use game::{Game, PlayError, Playout};
 pub use hash::mix64;
+pub use knowledge::{Guide, Knowledge, NoEvaluator, NoPrior, PlayoutPolicy, Prior, Uniform};
 pub use moves::MovesError;
 pub use outcome::{Outcome, Status, Wdl};
 pub use perft::perft;

@@ -27,7 +27,7 @@
 //! // Black to move wins at once in column 4 (three stones stacked there).
 //! let position: Connect4 = "414141".parse()?;
 //! let spec: AgentSpec = "uct:iterations=2000".parse()?;
-//! let mut agent = spec.build::<Connect4>(7);
+//! let mut agent = spec.build::<Connect4>(7)?;
 //! assert_eq!(agent.choose(&position, &spec.budget()), Some("4".parse()?));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

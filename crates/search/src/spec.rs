@@ -1,6 +1,6 @@
 //! Agents described by text: `uct:iterations=10000,c=0.4`.
 
-use game_core::{Evaluator, Game, WinDrawLoss};
+use game_core::{Evaluator, Game, Knowledge, PlayoutPolicy, Prior, WinDrawLoss};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -61,8 +61,8 @@ enum Parallel {
 enum Algorithm {
     Random,
     Flat(Policy),
-    /// UCT, on how many threads, shared how.
-    Uct(UctConfig, Threads),
+    /// UCT, on how many threads, shared how, with which parts of the game's knowledge.
+    Uct(UctConfig, Threads, Hooks),
     Reference(Plain, u32),
     AlphaBeta(AlphaBetaConfig),
 }
@@ -91,49 +91,119 @@ impl AgentSpec {
         }
     }
 
-    /// Builds the agent for game `G`, seeded with the spec's `seed` or else `seed`.
-    /// Depth-limited agents get an evaluator that returns 0: they play by the wins and losses
-    /// they can see. Use [`build_with_evaluator`](AgentSpec::build_with_evaluator) to give them
-    /// the game's heuristic. The game must be `Send + Sync`, as `uct:threads=N` searches it on
-    /// several threads (plain data, as every game here, is).
-    #[must_use]
-    pub fn build<G>(&self, seed: u64) -> Box<dyn Agent<G>>
+    /// Builds the agent for game `G`, seeded with the spec's `seed` or else `seed`, without
+    /// any knowledge of the game: depth-limited agents get an evaluator that returns 0 (they
+    /// play by the wins and losses they can see). Use [`build_with`](AgentSpec::build_with) to
+    /// give them the game's heuristic, and the Monte-Carlo agents its knowledge. The game must
+    /// be `Send + Sync`, as `uct:threads=N` searches it on several threads (plain data, as
+    /// every game here, is).
+    ///
+    /// # Errors
+    ///
+    /// [`SpecError::Unsupported`] when the spec asks for knowledge (`prior=game`,
+    /// `playout=game`, `cutoff=N`): this builder has none.
+    pub fn build<G>(&self, seed: u64) -> Result<Box<dyn Agent<G>>, SpecError>
     where
         G: Game + Send + Sync + 'static,
     {
-        self.build_with_evaluator(seed, |_: &G| 0)
+        self.build_with(seed, |_: &G| 0, Knowledge::NONE)
     }
 
-    /// Builds the agent for game `G`, with `evaluator` for the depth-limited agents (the
-    /// Monte-Carlo ones do not use it).
-    #[must_use]
-    pub fn build_with_evaluator<G, E>(&self, seed: u64, evaluator: E) -> Box<dyn Agent<G>>
+    /// Builds the agent for game `G`, seeded with the spec's `seed` or else `seed`: the
+    /// depth-limited agents with `evaluator`, the Monte-Carlo tree agents with the parts of
+    /// `knowledge` their spec asks for (`prior=game`, `playout=game`, `cutoff=N` for its
+    /// evaluator).
+    ///
+    /// ```
+    /// use game_core::{Knowledge, testing::TicTacToe};
+    /// use search::AgentSpec;
+    ///
+    /// let spec: AgentSpec = "uct:cutoff=2".parse()?;
+    /// let knowledge = Knowledge::NONE.with_evaluator(|_: &TicTacToe| 0, 1.0);
+    /// assert!(spec.build_with(1, |_: &TicTacToe| 0, knowledge).is_ok());
+    /// let error = spec.build::<TicTacToe>(1).err().unwrap();
+    /// assert!(error.to_string().contains("the game has no evaluator"), "{error}");
+    /// # Ok::<(), search::SpecError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SpecError::Unsupported`] when the spec asks for a part of the knowledge that the game
+    /// does not have.
+    pub fn build_with<G, E, P, L, V>(
+        &self,
+        seed: u64,
+        evaluator: E,
+        knowledge: Knowledge<P, L, V>,
+    ) -> Result<Box<dyn Agent<G>>, SpecError>
     where
         G: Game + Send + Sync + 'static,
         E: Evaluator<G> + 'static,
+        P: Prior<G> + Clone + Send + Sync + 'static,
+        L: PlayoutPolicy<G> + Clone + Send + Sync + 'static,
+        V: Evaluator<G> + Clone + Send + Sync + 'static,
     {
         let seed = self.seed.unwrap_or(seed);
-        match self.algorithm {
+        Ok(match self.algorithm {
             Algorithm::Random => Box::new(Random::new(seed)),
             Algorithm::Flat(policy) => Box::new(Flat::<G, _>::new(policy, self.reward, seed)),
-            Algorithm::Uct(config, Threads { count: 1, .. }) => {
-                Box::new(Uct::<G, _>::with_config(config, self.reward, seed))
+            Algorithm::Uct(config, threads, hooks) => {
+                let unsupported = |what: &str| SpecError::Unsupported {
+                    spec: self.text.clone(),
+                    what: what.to_owned(),
+                };
+                let knowledge = Knowledge {
+                    prior: match (hooks.prior, knowledge.prior) {
+                        (false, _) => None,
+                        (true, Some(prior)) => Some(prior),
+                        (true, None) => {
+                            return Err(unsupported("prior=game: the game has no prior"));
+                        }
+                    },
+                    policy: match (hooks.playout, knowledge.policy) {
+                        (false, _) => None,
+                        (true, Some(policy)) => Some(policy),
+                        (true, None) => {
+                            return Err(unsupported(
+                                "playout=game: the game has no playout policy",
+                            ));
+                        }
+                    },
+                    evaluator: match (config.cutoff, knowledge.evaluator) {
+                        (None, _) => None,
+                        (Some(_), Some(evaluator)) => Some(evaluator),
+                        (Some(_), None) => {
+                            return Err(unsupported("cutoff: the game has no evaluator"));
+                        }
+                    },
+                    scale: knowledge.scale,
+                };
+                let reward = self.reward;
+                match threads {
+                    Threads { count: 1, .. } => Box::new(Uct::<G, _, _>::with_knowledge(
+                        config, reward, knowledge, seed,
+                    )),
+                    Threads {
+                        count,
+                        parallel: Parallel::Root,
+                    } => Box::new(RootParallel::<G, _, _>::with_knowledge(
+                        count, config, reward, knowledge, seed,
+                    )),
+                    Threads {
+                        count,
+                        parallel: Parallel::Tree,
+                    } => Box::new(TreeParallel::<G, _, _>::with_knowledge(
+                        count, config, reward, knowledge, seed,
+                    )),
+                }
             }
-            Algorithm::Uct(config, Threads { count, parallel }) => match parallel {
-                Parallel::Root => {
-                    Box::new(RootParallel::<G, _>::new(count, config, self.reward, seed))
-                }
-                Parallel::Tree => {
-                    Box::new(TreeParallel::<G, _>::new(count, config, self.reward, seed))
-                }
-            },
             Algorithm::Reference(plain, depth) => {
                 Box::new(Reference::<G, E>::new(plain, depth, evaluator))
             }
             Algorithm::AlphaBeta(config) => {
                 Box::new(AlphaBeta::<G, E>::with_config(config, evaluator))
             }
-        }
+        })
     }
 }
 
@@ -181,6 +251,15 @@ pub enum SpecError {
         /// What would fit.
         expected: String,
     },
+    /// The spec asks for something the game does not offer (its prior, its playout policy, its
+    /// evaluator).
+    #[error("{spec:?} cannot be built for this game: {what}")]
+    Unsupported {
+        /// The whole spec.
+        spec: String,
+        /// What is missing.
+        what: String,
+    },
     /// A part without `=`, or a key given twice.
     #[error("malformed {part:?} in {spec:?}: {reason}")]
     Syntax {
@@ -214,7 +293,7 @@ impl Entry {
         let uct_keys = |extra: &[&'static str]| {
             let uct = UctConfig::KEYS.iter().filter(|k| !RAVE_ONLY.contains(k));
             let mut keys = monte_carlo.clone();
-            keys.extend(uct.chain(Threads::KEYS).chain(extra));
+            keys.extend(uct.chain(Threads::KEYS).chain(Hooks::KEYS).chain(extra));
             keys
         };
         let uct = |rave: f64, grave: u32| {
@@ -223,7 +302,7 @@ impl Entry {
                 grave,
                 ..UctConfig::default()
             };
-            Algorithm::Uct(config, Threads::default())
+            Algorithm::Uct(config, Threads::default(), Hooks::default())
         };
         let (name, algorithm, keys) = match name {
             "random" => ("random", Algorithm::Random, vec!["seed"]),
@@ -265,8 +344,11 @@ impl Algorithm {
     fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
         match self {
             Algorithm::Flat(policy) => policy.set(key, value),
-            Algorithm::Uct(_, threads) if Threads::KEYS.contains(&key) => threads.set(key, value),
-            Algorithm::Uct(config, _) => config.set(key, value),
+            Algorithm::Uct(_, threads, _) if Threads::KEYS.contains(&key) => {
+                threads.set(key, value)
+            }
+            Algorithm::Uct(_, _, hooks) if Hooks::KEYS.contains(&key) => hooks.set(key, value),
+            Algorithm::Uct(config, ..) => config.set(key, value),
             Algorithm::Reference(_, depth) if key == "depth" => {
                 *depth = Setting::new(key, value).whole(1, 64)?;
                 Ok(())
@@ -306,6 +388,29 @@ impl Threads {
                 self.parallel =
                     setting.choice(&[("root", Parallel::Root), ("tree", Parallel::Tree)])?;
             }
+            _ => return Err(setting.unknown(Self::KEYS)),
+        }
+        Ok(())
+    }
+}
+
+/// Which parts of the game's knowledge a UCT agent uses (its evaluator comes with `cutoff`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Hooks {
+    /// `prior=game`: the game's prior in selection (PUCT).
+    prior: bool,
+    /// `playout=game`: the game's playout policy in simulations.
+    playout: bool,
+}
+
+impl Hooks {
+    const KEYS: &[&str] = &["prior", "playout"];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        let setting = Setting::new(key, value);
+        match key {
+            "prior" => self.prior = setting.choice(&[("game", true), ("none", false)])?,
+            "playout" => self.playout = setting.choice(&[("game", true), ("random", false)])?,
             _ => return Err(setting.unknown(Self::KEYS)),
         }
         Ok(())
@@ -432,7 +537,10 @@ mod tests {
             "final" => "mean",
             "expand" => "all",
             "decay" => "0.9",
-            "threads" | "depth" | "table" => "2",
+            "threads" | "depth" | "table" | "cutoff" => "2",
+            "puct" => "1.5",
+            "prior" => "none",
+            "playout" => "random",
             "parallel" => "tree",
             _ => panic!("no sample value for {key}"),
         }
@@ -466,7 +574,7 @@ mod tests {
         assert!("uct:k=100".parse::<AgentSpec>().is_err());
         assert!("rave:ref=10".parse::<AgentSpec>().is_err());
         let grave: AgentSpec = "grave:ref=10,k=100".parse().unwrap();
-        let Algorithm::Uct(config, _) = grave.algorithm else {
+        let Algorithm::Uct(config, ..) = grave.algorithm else {
             panic!("grave is UCT");
         };
         assert_eq!((config.grave, config.rave), (10, 100.0));

@@ -29,7 +29,9 @@ fn choose<G: Game + Send + Sync + 'static>(
     seed: u64,
 ) -> Option<G::Action> {
     let spec: AgentSpec = spec.parse().unwrap();
-    spec.build::<G>(seed).choose(position, &spec.budget())
+    spec.build::<G>(seed)
+        .unwrap()
+        .choose(position, &spec.budget())
 }
 
 #[test]
@@ -207,7 +209,7 @@ fn a_seed_gives_the_same_search_every_time() {
     for spec in SPECS.iter().filter(|s| !s.contains("parallel=tree")) {
         let spec: AgentSpec = spec.parse().unwrap();
         let run = || {
-            let mut agent = spec.build::<Connect4>(42);
+            let mut agent = spec.build::<Connect4>(42).unwrap();
             let action = agent.choose(&position, &spec.budget());
             (action, agent.report().unwrap().actions.clone())
         };
@@ -436,7 +438,7 @@ fn parallel_uct_spends_the_budget_exactly_and_reuses_its_trees() {
     for parallel in ["root", "tree"] {
         let text = format!("uct:iterations=20001,threads=3,parallel={parallel}");
         let spec: AgentSpec = text.parse().unwrap();
-        let mut agent = spec.build::<Connect4>(5);
+        let mut agent = spec.build::<Connect4>(5).unwrap();
         agent.choose(&start, &spec.budget()).unwrap();
         let report = agent.report().unwrap().clone();
         assert_eq!(report.iterations, 20_001, "{text}");
@@ -462,7 +464,10 @@ fn parallel_uct_spends_the_budget_exactly_and_reuses_its_trees() {
             .parse()
             .unwrap();
         let plain: AgentSpec = "uct:iterations=5000".parse().unwrap();
-        let (mut a, mut b) = (one.build::<Connect4>(9), plain.build::<Connect4>(9));
+        let (mut a, mut b) = (
+            one.build::<Connect4>(9).unwrap(),
+            plain.build::<Connect4>(9).unwrap(),
+        );
         a.choose(&start, &one.budget());
         b.choose(&start, &plain.budget());
         assert_eq!(a.report().unwrap().actions, b.report().unwrap().actions);
@@ -505,7 +510,7 @@ fn a_won_move_keeps_its_value_under_virtual_loss() {
     for threads in [2, 4] {
         let text = format!("uct:iterations=20000,threads={threads},parallel=tree");
         let spec: AgentSpec = text.parse().unwrap();
-        let mut agent = spec.build::<Connect4>(1);
+        let mut agent = spec.build::<Connect4>(1).unwrap();
         assert_eq!(
             agent.choose(&position, &spec.budget()),
             Some("4".parse().unwrap())

@@ -182,7 +182,7 @@ fn reference_agents_report_the_positions_they_evaluate() {
     // Depth 2 from the empty tic-tac-toe board: 9 * 8 positions, none of them finished.
     for name in ["minimax", "negamax"] {
         let spec: search::AgentSpec = format!("{name}:depth=2").parse().unwrap();
-        let mut agent = spec.build::<TicTacToe>(1);
+        let mut agent = spec.build::<TicTacToe>(1).unwrap();
         agent.choose(&TicTacToe::new(), &spec.budget());
         assert_eq!(agent.report().unwrap().iterations, 72, "{name}");
     }

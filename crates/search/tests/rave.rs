@@ -134,6 +134,7 @@ fn every_game_numbers_its_actions_and_marks_playouts() {
 fn choose<G: Game + Send + Sync + 'static>(spec: &str, position: &G, seed: u64) -> G::Action {
     let spec: AgentSpec = spec.parse().unwrap();
     spec.build::<G>(seed)
+        .unwrap()
         .choose(position, &spec.budget())
         .unwrap()
 }
@@ -180,14 +181,14 @@ fn rave_specs() {
         "grave:iterations=2000,ref=30,threads=2,parallel=tree",
     ] {
         let spec: AgentSpec = text.parse().unwrap();
-        let mut agent = spec.build::<Hex>(1);
+        let mut agent = spec.build::<Hex>(1).unwrap();
         let mut position = Hex::with_swap(5).unwrap();
         while position.status() == Status::Ongoing {
             let action = agent.choose(&position, &spec.budget()).unwrap();
             agent.played(&position, action);
             position.play(action);
         }
-        let mut agent = spec.build::<Othello6>(2);
+        let mut agent = spec.build::<Othello6>(2).unwrap();
         let mut position = Othello6::new();
         while position.status() == Status::Ongoing {
             let action = agent.choose(&position, &spec.budget()).unwrap();

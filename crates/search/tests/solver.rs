@@ -8,7 +8,7 @@ use search::{AgentSpec, Report};
 
 fn search<G: Game + Send + Sync + 'static>(spec: &str, position: &G) -> Report<G::Action> {
     let spec: AgentSpec = spec.parse().unwrap();
-    let mut agent = spec.build::<G>(3);
+    let mut agent = spec.build::<G>(3).unwrap();
     agent.choose(position, &spec.budget()).unwrap();
     agent.report().unwrap().clone()
 }

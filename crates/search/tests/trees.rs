@@ -10,7 +10,7 @@ use search::{AgentSpec, Report};
 /// The search of `spec` from `game`: what it chose and reported.
 fn search(spec: &str, game: &TreeGame) -> Report<game_core::testing::Branch> {
     let spec: AgentSpec = spec.parse().unwrap();
-    let mut agent = spec.build::<TreeGame>(7);
+    let mut agent = spec.build::<TreeGame>(7).unwrap();
     agent.choose(game, &spec.budget()).expect("the game is on");
     agent.report().expect("a report").clone()
 }

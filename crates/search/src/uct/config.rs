@@ -38,6 +38,8 @@ pub enum Expansion {
 /// | `solver` | false | MCTS-Solver: prove wins, losses and draws in the tree (see below) |
 /// | `rave` | 0 (off) | RAVE's equivalence parameter `k` (see below); `rave:` specs use 300 |
 /// | `grave` | 0 (off) | GRAVE's threshold: use the AMAF statistics of the closest ancestor with at least this many visits; `grave:` specs use 50 |
+/// | `puct` | 1.0 | with a prior: `c` in PUCT's `Q + c·P·sqrt(N)/(1+n)` (see below) |
+/// | `cutoff` | none | simulations stop after this many plies and the evaluator scores the position (0: no playout at all) |
 ///
 /// The exploration constant: UCB1's `sqrt(2)` is the constant of the regret bound for rewards
 /// in `[0, 1]`, not the best one in practice. Tuned on games, the best constant for win/loss
@@ -60,6 +62,20 @@ pub enum Expansion {
 /// `n = k`). An untried child is tried in the order of its AMAF mean instead of at random. It
 /// needs a game that numbers its actions ([`Game::action_space`](game_core::Game::action_space));
 /// for other games it does nothing.
+///
+/// With a prior ([`Knowledge::prior`](game_core::Knowledge)), selection is PUCT (Rosin 2011, as
+/// in AlphaZero, Silver et al. 2018): every child, tried or not, scores
+/// `Q + c·P·sqrt(N)/(1+n)`, with `P` its prior probability, `N` the node's visits and `n` the
+/// child's; an untried child's `Q` is the mean of the tried ones ("first play urgency"), and
+/// the first child tried at a node is the one with the largest prior. The prior replaces
+/// UCB1's exploration term, so moves it dislikes are tried late or never. `c` trades the two:
+/// with rewards in `[0, 1]`, 1.0 lets a prior of 0.5 outweigh a mean 0.1 lower until about 25
+/// visits; tune it by matches for each game and prior.
+///
+/// With a cut-off ([`cutoff`](Self::cutoff)) and an evaluator, a simulation plays at most that
+/// many plies (with the playout policy) and, if the game goes on, scores the position it
+/// reached by the evaluator's win probability (`Knowledge::scale`) instead of a result:
+/// MCTS with evaluation cut-offs (Lorentz 2015) or, at 0, AlphaZero's value at the leaf.
 ///
 /// GRAVE (Cazenave 2015) takes the AMAF statistics not from the node itself but from its
 /// closest ancestor (or itself) with at least `grave` visits, so that a young node borrows the
@@ -89,6 +105,11 @@ pub struct UctConfig {
     /// GRAVE's threshold of visits for the node whose AMAF statistics are used (with `rave`
     /// above 0); 0 for plain RAVE.
     pub grave: u32,
+    /// PUCT's constant, used when the search has a prior.
+    pub puct: f64,
+    /// The most plies a simulation plays before the evaluator scores its position (with an
+    /// evaluator; without one, simulations play to the end).
+    pub cutoff: Option<u32>,
 }
 
 impl Default for UctConfig {
@@ -104,6 +125,8 @@ impl Default for UctConfig {
             solver: false,
             rave: 0.0,
             grave: 0,
+            puct: 1.0,
+            cutoff: None,
         }
     }
 }
@@ -111,7 +134,8 @@ impl Default for UctConfig {
 impl UctConfig {
     /// The keys [`set`](Self::set) takes: `c`, `reuse`, `final` (`visits`, `mean` or `wins`),
     /// `expand` (`one` or `all`), `expand_after`, `decay`, `nodes`, `solver`, `k` (RAVE's
-    /// equivalence parameter; above 0 turns RAVE on) and `ref` (GRAVE's threshold).
+    /// equivalence parameter; above 0 turns RAVE on), `ref` (GRAVE's threshold), `puct` and
+    /// `cutoff` (plies).
     pub const KEYS: &[&str] = &[
         "c",
         "reuse",
@@ -123,6 +147,8 @@ impl UctConfig {
         "solver",
         "k",
         "ref",
+        "puct",
+        "cutoff",
     ];
 
     /// Sets one setting from text, as agent specs write it: `set("c", "0.3")`.
@@ -170,6 +196,8 @@ impl UctConfig {
             "solver" => self.solver = setting.flag()?,
             "k" => self.rave = setting.number_where(|k| k > 0.0, "a number above 0")?,
             "ref" => self.grave = setting.whole(1, u32::MAX)?,
+            "puct" => self.puct = setting.number_where(|c| c > 0.0, "a number above 0")?,
+            "cutoff" => self.cutoff = Some(setting.whole(0, u32::MAX)?),
             _ => return Err(setting.unknown(Self::KEYS)),
         }
         Ok(())

@@ -32,13 +32,15 @@ pub use parallel::{RootParallel, TreeParallel};
 
 use std::time::Duration;
 
-use game_core::{Game, Outcome, PlayedActions, Player, Reward, Status, WinDrawLoss};
+use game_core::{
+    Game, Guide, Knowledge, Outcome, PlayedActions, Player, Reward, Status, WinDrawLoss,
+};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{Agent, Budget, Report};
 use rave::Rave;
-use select::{ln_visits, select, select_open};
+use select::{ln_visits, select, select_open, select_puct};
 use solver::Proof;
 use tree::{NodeId, Tree};
 
@@ -68,8 +70,8 @@ use tree::{NodeId, Tree};
 /// assert_eq!(report.root_visits, 5_000);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Uct<G: Game, R = WinDrawLoss> {
-    search: TreeSearch<G::Action, R>,
+pub struct Uct<G: Game, R = WinDrawLoss, K = Knowledge> {
+    search: TreeSearch<G::Action, R, K>,
     /// What one iteration writes as it goes.
     trace: Trace,
     /// The position at the root of the tree, and the moves played since.
@@ -80,15 +82,22 @@ pub struct Uct<G: Game, R = WinDrawLoss> {
 
 /// The tree and everything that grows it: what the threads of a tree-parallel search share.
 #[derive(Clone, Debug)]
-struct TreeSearch<A, R> {
+struct TreeSearch<A, R, K> {
     config: UctConfig,
     reward: R,
+    /// The game's knowledge: a prior, a playout policy, an evaluator, each optional.
+    knowledge: K,
     /// The tree's random numbers (which untried child to try) and, on one thread, the
     /// playouts' too.
     rng: Xoshiro256PlusPlus,
     tree: Tree<A>,
     /// RAVE's and GRAVE's state, when they are on.
     rave: Option<Rave>,
+    /// Buffers: the actions and prior weights of a node's new children, and the scores of a
+    /// PUCT selection.
+    actions: Vec<A>,
+    weights: Vec<f32>,
+    scores: Vec<f32>,
 }
 
 /// What one iteration writes as it goes: its path (each node and the player who moved into
@@ -124,6 +133,9 @@ struct Simulation<G> {
     plies: u32,
     /// Whether the game was already over at the end of the path.
     finished: bool,
+    /// For a simulation cut short: the evaluator's win probability for the player to move in
+    /// `position` (which goes on); `outcome` is then meaningless.
+    value: Option<f64>,
 }
 
 impl<G: Game> Uct<G> {
@@ -138,8 +150,37 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
     /// UCT with these settings and this reward, seeded with `seed`.
     #[must_use]
     pub fn with_config(config: UctConfig, reward: R, seed: u64) -> Self {
+        Uct::with_knowledge(config, reward, Knowledge::NONE, seed)
+    }
+}
+
+impl<G: Game, R: Reward<G>, K: Guide<G>> Uct<G, R, K> {
+    /// UCT with these settings, this reward and what the game knows (a prior for selection,
+    /// a playout policy, an evaluator for simulations cut short: see [`Knowledge`]), seeded
+    /// with `seed`.
+    ///
+    /// ```
+    /// use game_core::{Game, Knowledge, Prior, testing::{Cell, TicTacToe}};
+    /// use search::{Agent, Budget, Uct, UctConfig};
+    ///
+    /// /// A prior that likes the centre.
+    /// struct Centre;
+    /// impl Prior<TicTacToe> for Centre {
+    ///     fn weigh(&self, _: &TicTacToe, actions: &[Cell], weights: &mut Vec<f32>) {
+    ///         weights.extend(actions.iter().map(|&c| if c.to_string() == "b2" { 8.0 } else { 1.0 }));
+    ///     }
+    /// }
+    /// let knowledge = Knowledge::NONE.with_prior(Centre);
+    /// let reward = game_core::WinDrawLoss::default();
+    /// let mut uct = Uct::with_knowledge(UctConfig::default(), reward, knowledge, 1);
+    /// let first = uct.choose(&TicTacToe::new(), &Budget::iterations(2_000));
+    /// assert_eq!(first, Some("b2".parse().unwrap()));
+    /// ```
+    #[must_use]
+    pub fn with_knowledge(config: UctConfig, reward: R, knowledge: K, seed: u64) -> Self {
+        let prior = knowledge.has_prior();
         Uct {
-            search: TreeSearch::new(config, reward, seed),
+            search: TreeSearch::new(config, reward, knowledge, prior, seed),
             trace: Trace::default(),
             root: None,
             played: Vec::new(),
@@ -191,15 +232,19 @@ impl<G: Game, R: Reward<G>> Uct<G, R> {
     }
 }
 
-impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
-    fn new(config: UctConfig, reward: R, seed: u64) -> Self {
+impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
+    fn new(config: UctConfig, reward: R, knowledge: K, prior: bool, seed: u64) -> Self {
         let rave = (config.rave > 0.0).then(|| Rave::new(config.rave as f32, config.grave));
         TreeSearch {
             config,
             reward,
+            knowledge,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            tree: Tree::new(rave.is_some()),
+            tree: Tree::new(rave.is_some(), prior),
             rave,
+            actions: Vec::new(),
+            weights: Vec::new(),
+            scores: Vec::new(),
         }
     }
 
@@ -224,6 +269,7 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
     where
         G: Game<Action = A>,
         R: Reward<G>,
+        K: Guide<G>,
     {
         Player::BOTH.map(|p| self.reward.reward(position, Outcome::Win(p.opponent()), p))
     }
@@ -234,13 +280,19 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
     where
         G: Game<Action = A>,
         R: Reward<G>,
+        K: Guide<G>,
     {
         match self.descend(root, trace) {
             Leaf::Played(n) => n,
             Leaf::At(position) => {
                 let leaf = trace.leaf(&self.tree);
                 let record = self.records_playouts();
-                let simulation = simulate(position, leaf, record, &mut self.rng, &mut trace.marked);
+                let rollout = Rollout {
+                    knowledge: &self.knowledge,
+                    cutoff: self.config.cutoff,
+                    record,
+                };
+                let simulation = rollout.simulate(position, leaf, &mut self.rng, &mut trace.marked);
                 self.backpropagate(&simulation, trace, None);
                 1
             }
@@ -253,6 +305,7 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
     where
         G: Game<Action = A>,
         R: Reward<G>,
+        K: Guide<G>,
     {
         let mut position = root.clone();
         trace.path.clear();
@@ -269,7 +322,7 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
             let leaf = &self.tree[node];
             if leaf.len == 0
                 && ((node != NodeId::ROOT && leaf.visits < self.config.expand_after)
-                    || !self.tree.expand(node, &position, self.config.max_nodes))
+                    || !self.expand(node, &position))
             {
                 break; // too young to expand, or the tree is full: play out from this leaf
             }
@@ -279,11 +332,31 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
             // The fields the rest needs, not a copy of the node (which would go to the stack).
             let current = &self.tree[node];
             let (visits, first, tried) = (current.visits, current.first, current.tried);
-            if !current.fully_tried() {
-                if self.config.expansion == Expansion::All && tried == 0 {
-                    let n = self.simulate_all_children(node, &position, trace);
-                    return Leaf::Played(n);
+            if self.config.expansion == Expansion::All && tried == 0 {
+                let n = self.simulate_all_children(node, &position, trace);
+                return Leaf::Played(n);
+            }
+            let children = self.tree.children(current);
+            let log_visits = ln_visits(visits);
+            let mut best = if self.tree.has_priors() {
+                // PUCT, over the tried and untried children alike.
+                let scale = self.config.puct as f32 * (visits as f32).sqrt();
+                let priors = self.tree.priors(current);
+                let best = select_puct(
+                    children,
+                    priors,
+                    usize::from(tried),
+                    scale,
+                    &mut self.scores,
+                );
+                if best >= usize::from(tried) {
+                    let child = self.tree.try_child_at(node, best);
+                    position.play(self.tree[child].action);
+                    trace.path.push((child, mover));
+                    break;
                 }
+                best
+            } else if !current.fully_tried() {
                 let child = match &self.rave {
                     Some(rave) => rave.try_child(&mut self.tree, node, &mut self.rng),
                     None => self.tree.try_child(node, &mut self.rng),
@@ -291,13 +364,11 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
                 position.play(self.tree[child].action);
                 trace.path.push((child, mover));
                 break;
-            }
-
-            let children = self.tree.children(current);
-            let log_visits = ln_visits(visits);
-            let mut best = match &mut self.rave {
-                Some(rave) => rave.select(children, c * log_visits.sqrt()),
-                None => select(children, c, log_visits),
+            } else {
+                match &mut self.rave {
+                    Some(rave) => rave.select(children, c * log_visits.sqrt()),
+                    None => select(children, c, log_visits),
+                }
             };
             if self.config.solver && children[best].proof == Proof::Draw {
                 // A proven draw has nothing left to learn; while other children are open, the
@@ -318,12 +389,55 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
         Leaf::At(position)
     }
 
+    /// Gives `node` its children (if the tree has room), with their prior probabilities when
+    /// there is a prior; returns whether it did.
+    fn expand<G>(&mut self, node: NodeId, position: &G) -> bool
+    where
+        G: Game<Action = A>,
+        K: Guide<G>,
+    {
+        if !self.tree.expand(node, position, self.config.max_nodes) {
+            return false;
+        }
+        if self.tree.has_priors() {
+            let children = self.tree.children(&self.tree[node]);
+            self.actions.clear();
+            self.actions
+                .extend(children.iter().map(|child| child.action));
+            self.weights.clear();
+            self.knowledge
+                .weigh(position, &self.actions, &mut self.weights);
+            let n = self.actions.len();
+            let valid =
+                self.weights.len() == n && self.weights.iter().all(|w| w.is_finite() && *w >= 0.0);
+            debug_assert!(
+                valid,
+                "a prior gives one weight, finite and at least 0, per action"
+            );
+            let sum: f32 = if valid {
+                self.weights.iter().sum()
+            } else {
+                0.0
+            };
+            let priors = self.tree.priors_mut(node);
+            if sum > 0.0 {
+                for (p, w) in priors.iter_mut().zip(&self.weights) {
+                    *p = w / sum;
+                }
+            } else {
+                priors.fill(1.0 / n as f32);
+            }
+        }
+        true
+    }
+
     /// Expansion of every child at once: one playout from each new child of `node` (with the
     /// tree's random numbers, also on several threads), backed up at once.
     fn simulate_all_children<G>(&mut self, node: NodeId, position: &G, trace: &mut Trace) -> u64
     where
         G: Game<Action = A>,
         R: Reward<G>,
+        K: Guide<G>,
     {
         let mover = position.to_move();
         self.tree.try_all_children(node);
@@ -335,7 +449,12 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
             trace.path.push((child, mover));
             let leaf = trace.leaf(&self.tree);
             let start = position.after(self.tree[child].action);
-            let simulation = simulate(start, leaf, record, &mut self.rng, &mut trace.marked);
+            let rollout = Rollout {
+                knowledge: &self.knowledge,
+                cutoff: self.config.cutoff,
+                record,
+            };
+            let simulation = rollout.simulate(start, leaf, &mut self.rng, &mut trace.marked);
             self.backpropagate(&simulation, trace, None);
         }
         u64::from(current.len)
@@ -363,12 +482,14 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
     ) where
         G: Game<Action = A>,
         R: Reward<G>,
+        K: Guide<G>,
     {
         let Simulation {
             position,
             outcome,
             plies,
             finished,
+            value,
         } = simulation;
         let (outcome, plies) = (*outcome, *plies);
         if let (true, true, Some(&(id, mover))) = (*finished, self.config.solver, trace.path.last())
@@ -376,7 +497,16 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
             let draw = self.reward.reward(position, Outcome::Draw, mover);
             self.tree[id].prove(outcome.for_player(mover).into(), draw);
         }
-        let rewards = Player::BOTH.map(|p| self.reward.reward(position, outcome, p));
+        let rewards = match value {
+            // A cut-off: the evaluator's win probability, between a loss and a win.
+            Some(p) => Player::BOTH.map(|q| {
+                let win = self.reward.reward(position, Outcome::Win(q), q);
+                let loss = self.reward.reward(position, Outcome::Win(q.opponent()), q);
+                let p = if q == position.to_move() { *p } else { 1.0 - p };
+                loss + p * (win - loss)
+            }),
+            None => Player::BOTH.map(|p| self.reward.reward(position, outcome, p)),
+        };
         if virtual_loss.is_none() {
             self.tree[NodeId::ROOT].visits += 1;
         }
@@ -424,47 +554,78 @@ impl<A: Copy + PartialEq, R> TreeSearch<A, R> {
     }
 }
 
-/// The simulation phase: a random playout from `position` (the end of the path, whose node's
-/// proof and mover are `leaf`), marking in `played` the actions each player plays when
-/// `record` (for RAVE, in games that number their actions; emptied first); a position the
-/// solver has decided is not played out, its proven result stands for it.
-fn simulate<G: Game, Rg: Rng>(
-    mut position: G,
-    leaf: Option<(Proof, Player)>,
+/// How simulations run: with the game's knowledge (its playout policy and evaluator), cut
+/// short after `cutoff` plies when there is an evaluator, marking the actions played when
+/// `record` (RAVE).
+struct Rollout<'a, K> {
+    knowledge: &'a K,
+    cutoff: Option<u32>,
     record: bool,
-    rng: &mut Rg,
-    played: &mut PlayedActions,
-) -> Simulation<G> {
-    let space = if record {
-        position.action_space()
-    } else {
-        None
-    };
-    if let Some(space) = space {
-        played.clear(space);
-    }
-    let (outcome, plies, finished) = match position.status() {
-        Status::Over(outcome) => (outcome, 0, true),
-        Status::Ongoing => match leaf.and_then(|(proof, mover)| Some((proof.wdl()?, mover))) {
-            Some((proven, mover)) => (proven.to_outcome(mover), 0, false),
-            None => {
-                let playout = match space {
-                    Some(_) => position.random_playout_marked(rng, played),
-                    None => position.random_playout(rng),
-                };
-                (playout.outcome, playout.plies, false)
-            }
-        },
-    };
-    Simulation {
-        position,
-        outcome,
-        plies,
-        finished,
+}
+
+impl<K> Rollout<'_, K> {
+    /// The simulation phase from `position` (the end of the path, whose node's proof and
+    /// mover are `leaf`): a playout (by the policy, else the game's random playout), marking in
+    /// `played` the actions each player plays when recording (in games that number their
+    /// actions; emptied first); a position the solver has decided is not played out, its
+    /// proven result stands for it; with a cut-off, a game still going after `cutoff` plies is
+    /// scored by the evaluator.
+    fn simulate<G, Rg>(
+        &self,
+        mut position: G,
+        leaf: Option<(Proof, Player)>,
+        rng: &mut Rg,
+        played: &mut PlayedActions,
+    ) -> Simulation<G>
+    where
+        G: Game,
+        K: Guide<G>,
+        Rg: Rng,
+    {
+        let space = if self.record {
+            position.action_space()
+        } else {
+            None
+        };
+        if let Some(space) = space {
+            played.clear(space);
+        }
+        let marks = space.map(|_| played);
+        let mut value = None;
+        let (outcome, plies, finished) = match position.status() {
+            Status::Over(outcome) => (outcome, 0, true),
+            Status::Ongoing => match leaf.and_then(|(proof, mover)| Some((proof.wdl()?, mover))) {
+                Some((proven, mover)) => (proven.to_outcome(mover), 0, false),
+                None => match self.cutoff {
+                    Some(limit) => {
+                        let (plies, status) =
+                            self.knowledge.play_plies(&mut position, rng, limit, marks);
+                        match status {
+                            Status::Over(outcome) => (outcome, plies, false),
+                            Status::Ongoing => {
+                                value = Some(self.knowledge.evaluate(&position).unwrap_or(0.5));
+                                (Outcome::Draw, plies, false)
+                            }
+                        }
+                    }
+                    None => {
+                        let playout = self.knowledge.play_out(&mut position, rng, marks);
+                        (playout.outcome, playout.plies, false)
+                    }
+                },
+            },
+        };
+        Simulation {
+            position,
+            outcome,
+            plies,
+            finished,
+            value,
+        }
     }
 }
 
-impl<G: Game, R: Reward<G>> Agent<G> for Uct<G, R> {
+impl<G: Game, R: Reward<G>, K: Guide<G>> Agent<G> for Uct<G, R, K> {
     fn choose(&mut self, position: &G, budget: &Budget) -> Option<G::Action> {
         if position.status().is_over() {
             self.report = None;

@@ -6,11 +6,11 @@ use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError, TryLockError};
 use std::time::Instant;
 
-use game_core::{Game, Reward, mix64};
+use game_core::{Game, Guide, Knowledge, Reward, mix64};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{Leaf, Trace, TreeSearch, simulate};
+use super::{Leaf, Rollout, Trace, TreeSearch};
 use crate::{ActionStats, Agent, Budget, Report, Uct, UctConfig};
 
 /// UCT on several threads by root parallelisation (Cazenave and Jouandeau 2007): each thread
@@ -38,8 +38,8 @@ use crate::{ActionStats, Agent, Budget, Report, Uct, UctConfig};
 /// assert_eq!(agent.report().unwrap().iterations, 4_000);
 /// ```
 #[derive(Clone, Debug)]
-pub struct RootParallel<G: Game, R> {
-    workers: Vec<Uct<G, R>>,
+pub struct RootParallel<G: Game, R, K = Knowledge> {
+    workers: Vec<Uct<G, R, K>>,
     report: Option<Report<G::Action>>,
 }
 
@@ -52,10 +52,32 @@ where
     /// seeded with `seed`, the others with seeds derived from it.
     #[must_use]
     pub fn new(threads: usize, config: UctConfig, reward: R, seed: u64) -> Self {
-        let mut workers: Vec<Uct<G, R>> = (1..threads.max(1) as u64)
-            .map(|k| Uct::with_config(config, reward.clone(), mix64(seed ^ mix64(k))))
+        RootParallel::with_knowledge(threads, config, reward, Knowledge::NONE, seed)
+    }
+}
+
+impl<G, R, K> RootParallel<G, R, K>
+where
+    G: Game + Send + Sync,
+    R: Reward<G> + Clone + Send,
+    K: Guide<G> + Clone + Send,
+{
+    /// [`new`](RootParallel::new) with what the game knows (see [`Uct::with_knowledge`]).
+    #[must_use]
+    pub fn with_knowledge(
+        threads: usize,
+        config: UctConfig,
+        reward: R,
+        knowledge: K,
+        seed: u64,
+    ) -> Self {
+        let mut workers: Vec<Uct<G, R, K>> = (1..threads.max(1) as u64)
+            .map(|k| {
+                let seed = mix64(seed ^ mix64(k));
+                Uct::with_knowledge(config, reward.clone(), knowledge.clone(), seed)
+            })
             .collect();
-        workers.insert(0, Uct::with_config(config, reward, seed));
+        workers.insert(0, Uct::with_knowledge(config, reward, knowledge, seed));
         RootParallel {
             workers,
             report: None,
@@ -69,10 +91,11 @@ where
     }
 }
 
-impl<G, R> Agent<G> for RootParallel<G, R>
+impl<G, R, K> Agent<G> for RootParallel<G, R, K>
 where
     G: Game + Send + Sync,
     R: Reward<G> + Clone + Send,
+    K: Guide<G> + Clone + Send,
 {
     fn choose(&mut self, position: &G, budget: &Budget) -> Option<G::Action> {
         if let [only] = self.workers.as_mut_slice() {
@@ -221,8 +244,10 @@ const SPINS: u32 = 4_000;
 /// assert_eq!(agent.report().unwrap().root_visits, 4_000);
 /// ```
 #[derive(Debug)]
-pub struct TreeParallel<G: Game, R> {
-    uct: Uct<G, R>,
+pub struct TreeParallel<G: Game, R, K = Knowledge> {
+    uct: Uct<G, R, K>,
+    /// The game's knowledge, for the playouts each thread runs outside the lock.
+    knowledge: K,
     workers: Vec<Worker>,
 }
 
@@ -244,8 +269,28 @@ where
     /// with a seed derived from it.
     #[must_use]
     pub fn new(threads: usize, config: UctConfig, reward: R, seed: u64) -> Self {
+        TreeParallel::with_knowledge(threads, config, reward, Knowledge::NONE, seed)
+    }
+}
+
+impl<G, R, K> TreeParallel<G, R, K>
+where
+    G: Game + Send + Sync,
+    R: Reward<G> + Send,
+    K: Guide<G> + Clone + Send + Sync,
+{
+    /// [`new`](TreeParallel::new) with what the game knows (see [`Uct::with_knowledge`]).
+    #[must_use]
+    pub fn with_knowledge(
+        threads: usize,
+        config: UctConfig,
+        reward: R,
+        knowledge: K,
+        seed: u64,
+    ) -> Self {
         TreeParallel {
-            uct: Uct::with_config(config, reward, seed),
+            knowledge: knowledge.clone(),
+            uct: Uct::with_knowledge(config, reward, knowledge, seed),
             workers: (1..=threads.max(1) as u64)
                 .map(|k| Worker {
                     rng: Xoshiro256PlusPlus::seed_from_u64(mix64(seed ^ mix64(k))),
@@ -263,7 +308,8 @@ where
 
     /// The search of one thread: iterations until the budget is spent; returns how many.
     fn work(
-        search: &Mutex<&mut TreeSearch<G::Action, R>>,
+        search: &Mutex<&mut TreeSearch<G::Action, R, K>>,
+        knowledge: &K,
         worker: &mut Worker,
         position: &G,
         budget: &Budget,
@@ -317,9 +363,13 @@ where
             };
             shared.add_virtual_loss(trace, losses);
             let proof = trace.leaf(shared.tree());
-            let record = shared.records_playouts();
+            let rollout = Rollout {
+                knowledge,
+                cutoff: shared.config.cutoff,
+                record: shared.records_playouts(),
+            };
             drop(shared);
-            let simulation = simulate(leaf, proof, record, rng, &mut trace.marked);
+            let simulation = rollout.simulate(leaf, proof, rng, &mut trace.marked);
             lock().backpropagate(&simulation, trace, Some(losses));
             meter.count(1);
         }
@@ -327,10 +377,11 @@ where
     }
 }
 
-impl<G, R> Agent<G> for TreeParallel<G, R>
+impl<G, R, K> Agent<G> for TreeParallel<G, R, K>
 where
     G: Game + Send + Sync,
     R: Reward<G> + Send,
+    K: Guide<G> + Clone + Send + Sync,
 {
     fn choose(&mut self, position: &G, budget: &Budget) -> Option<G::Action> {
         let uct = &mut self.uct;
@@ -353,7 +404,10 @@ where
                 .iter_mut()
                 .map(|worker| {
                     let left = &left;
-                    scope.spawn(move || Self::work(shared, worker, position, budget, left, losses))
+                    let knowledge = &self.knowledge;
+                    scope.spawn(move || {
+                        Self::work(shared, knowledge, worker, position, budget, left, losses)
+                    })
                 })
                 .collect();
             threads

@@ -193,7 +193,7 @@ mod tests {
     /// and 0.8 (move b), those of the first child's 0.1 and 0.2.
     fn built(root: u32, child: u32) -> (TreeGame, Tree<game_core::testing::Branch>, NodeId) {
         let game: TreeGame = "((BW)(BW))".parse().unwrap();
-        let mut tree = Tree::new(true);
+        let mut tree = Tree::new(true, false);
         tree.reset(&game);
         assert!(tree.expand(NodeId::ROOT, &game, 100));
         let first = tree[NodeId::ROOT].first;

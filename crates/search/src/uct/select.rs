@@ -116,6 +116,50 @@ pub(crate) fn select_rave<A>(
     first_best(scores, |&s| s)
 }
 
+/// PUCT's selection (see [`UctConfig`](super::UctConfig)) among all the children of a node,
+/// tried (the first `tried`) or not: the place of the child with the largest
+/// `Q + scale·P/(1+n)`, `scale` being `c·sqrt(N)`, the first one on a tie. A tried child's `Q`
+/// is its mean; an untried child's is the visit-weighted mean of the tried open ones (first
+/// play urgency). With none tried yet (or only proven ones), the untried child with the
+/// largest prior. The scores go through `scores`.
+pub(crate) fn select_puct<A>(
+    children: &[Node<A>],
+    priors: &[f32],
+    tried: usize,
+    scale: f32,
+    scores: &mut Vec<f32>,
+) -> usize {
+    let (sum, visits) = children[..tried]
+        .iter()
+        .filter(|child| child.proof == Proof::Open)
+        .fold((0.0f32, 0u32), |(sum, n), child| {
+            (sum + child.mean * child.visits as f32, n + child.visits)
+        });
+    if visits == 0 && tried < children.len() {
+        return tried + first_best(&priors[tried..], |&p| p);
+    }
+    let urgency = if visits == 0 {
+        0.0
+    } else {
+        sum / visits as f32
+    };
+    scores.clear();
+    scores.extend(
+        children
+            .iter()
+            .zip(priors)
+            .enumerate()
+            .map(|(i, (child, &prior))| {
+                if i < tried {
+                    child.mean + scale * prior / (1 + child.visits) as f32
+                } else {
+                    urgency + scale * prior
+                }
+            }),
+    );
+    first_best(scores, |&s| s)
+}
+
 /// The open (unproven) child with the largest UCB1 score, if there is one.
 pub(crate) fn select_open<A>(
     children: &[Node<A>],
@@ -233,6 +277,30 @@ mod tests {
         fn first_best_of_no_number_is_the_first(n in 1usize..40) {
             prop_assert_eq!(first_best(&vec![f32::NAN; n], |&s| s), 0);
         }
+    }
+
+    #[test]
+    fn puct_tries_the_largest_prior_first_then_weighs_prior_against_mean() {
+        let mut scores = Vec::new();
+        // Nothing tried: the largest prior.
+        let fresh = [child(0.0, 0), child(0.0, 0), child(0.0, 0)];
+        let fresh: Vec<Node<u8>> = fresh.iter().map(|c| Node { visits: 0, ..*c }).collect();
+        assert_eq!(
+            select_puct(&fresh, &[0.2, 0.5, 0.3], 0, 1.0, &mut scores),
+            1
+        );
+        // One child tried (mean 0.5, 4 visits): an untried one with a prior of 0.5 scores
+        // 0.5 + 2·0.5 = 1.5 against 0.5 + 2·0.3/5 = 0.62.
+        let some = [child(0.5, 4), child(0.0, 1), child(0.0, 1)];
+        let mut some: Vec<Node<u8>> = some.to_vec();
+        some[1].visits = 0;
+        some[2].visits = 0;
+        assert_eq!(select_puct(&some, &[0.3, 0.5, 0.2], 1, 2.0, &mut scores), 1);
+        // With a tiny prior the tried child keeps the visit.
+        assert_eq!(
+            select_puct(&some, &[0.98, 0.01, 0.01], 1, 2.0, &mut scores),
+            0
+        );
     }
 
     #[test]

@@ -138,7 +138,8 @@ impl<A> Node<A> {
 }
 
 /// The arena, and a spare one that tree reuse compacts into. With RAVE, `amaf[i]` belongs to
-/// `nodes[i]` and moves with it; without, `amaf` stays empty.
+/// `nodes[i]` and moves with it; with a prior, so does `priors[i]` (the node's prior
+/// probability among its siblings); without, they stay empty.
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<A> {
     nodes: Vec<Node<A>>,
@@ -146,6 +147,9 @@ pub(crate) struct Tree<A> {
     amaf: Vec<Amaf>,
     spare_amaf: Vec<Amaf>,
     rave: bool,
+    priors: Vec<f32>,
+    spare_priors: Vec<f32>,
+    prior: bool,
 }
 
 impl<A> Index<NodeId> for Tree<A> {
@@ -191,15 +195,36 @@ impl<A> Extend<A> for First<A> {
 
 impl<A: Copy> Tree<A> {
     /// An empty tree, without a root until [`reset`](Self::reset); with AMAF statistics for
-    /// RAVE when `rave`.
-    pub(crate) fn new(rave: bool) -> Self {
+    /// RAVE when `rave`, with priors when `prior`.
+    pub(crate) fn new(rave: bool, prior: bool) -> Self {
         Tree {
             nodes: Vec::new(),
             spare: Vec::new(),
             amaf: Vec::new(),
             spare_amaf: Vec::new(),
             rave,
+            priors: Vec::new(),
+            spare_priors: Vec::new(),
+            prior,
         }
+    }
+
+    /// Whether the nodes have priors.
+    #[inline]
+    pub(crate) fn has_priors(&self) -> bool {
+        self.prior
+    }
+
+    /// The prior probabilities of the children of `node` (with a prior only).
+    #[inline]
+    pub(crate) fn priors(&self, node: &Node<A>) -> &[f32] {
+        &self.priors[node.children()]
+    }
+
+    /// The prior probabilities of the children of `id`, to write (with a prior only).
+    pub(crate) fn priors_mut(&mut self, id: NodeId) -> &mut [f32] {
+        let children = self[id].children();
+        &mut self.priors[children]
     }
 
     /// Back to only a root for `position` (an ongoing game), keeping the memory.
@@ -212,6 +237,10 @@ impl<A: Copy> Tree<A> {
         if self.rave {
             self.amaf.clear();
             self.amaf.push(Amaf::default());
+        }
+        if self.prior {
+            self.priors.clear();
+            self.priors.push(1.0);
         }
     }
 
@@ -268,6 +297,9 @@ impl<A: Copy> Tree<A> {
                 });
             }
         }
+        if self.prior {
+            self.priors.resize(first + n, 0.0);
+        }
         let node = &mut self[id];
         node.first = NodeId(first as u32);
         node.len = n as u16;
@@ -307,6 +339,13 @@ impl<A: Copy> Tree<A> {
         }
     }
 
+    /// Marks the untried child of `id` at place `offset` among its children as tried and
+    /// returns it (its place changes: the tried children stay first).
+    pub(crate) fn try_child_at(&mut self, id: NodeId, offset: usize) -> NodeId {
+        let pick = self[id].first.index() + offset;
+        self.take_child(id, pick)
+    }
+
     /// Moves child `pick` (untried) of `id` to the front of the untried ones and marks it tried.
     fn take_child(&mut self, id: NodeId, pick: usize) -> NodeId {
         let node = self[id];
@@ -314,6 +353,9 @@ impl<A: Copy> Tree<A> {
         self.nodes.swap(next, pick);
         if self.rave {
             self.amaf.swap(next, pick);
+        }
+        if self.prior {
+            self.priors.swap(next, pick);
         }
         self[id].tried += 1;
         NodeId(next as u32)
@@ -344,11 +386,17 @@ impl<A: Copy> Tree<A> {
         let mut new = std::mem::take(&mut self.spare);
         let old_amaf = std::mem::take(&mut self.amaf);
         let mut new_amaf = std::mem::take(&mut self.spare_amaf);
+        let old_priors = std::mem::take(&mut self.priors);
+        let mut new_priors = std::mem::take(&mut self.spare_priors);
         new.clear();
         new_amaf.clear();
+        new_priors.clear();
         new.push(old[id.index()]);
         if self.rave {
             new_amaf.push(old_amaf[id.index()]);
+        }
+        if self.prior {
+            new_priors.push(1.0);
         }
         let mut i = 0;
         while i < new.len() {
@@ -359,6 +407,9 @@ impl<A: Copy> Tree<A> {
                 if self.rave {
                     new_amaf.extend_from_slice(&old_amaf[node.children()]);
                 }
+                if self.prior {
+                    new_priors.extend_from_slice(&old_priors[node.children()]);
+                }
                 new[i].first = NodeId(start as u32);
             }
             i += 1;
@@ -367,6 +418,8 @@ impl<A: Copy> Tree<A> {
         self.spare = old;
         self.amaf = new_amaf;
         self.spare_amaf = old_amaf;
+        self.priors = new_priors;
+        self.spare_priors = old_priors;
     }
 
     /// How many nodes the tree holds.
