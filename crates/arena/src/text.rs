@@ -255,6 +255,10 @@ impl<B: Bits + Send + Sync + 'static> TextGame for Connect4Board<B> {
             Ok(column)
         }
     }
+
+    fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+        spec.build_with(seed, |_: &Self| 0, games_connect4::knowledge())
+    }
 }
 
 #[cfg(test)]

@@ -33,10 +33,12 @@
 
 mod bits;
 mod board;
+mod knowledge;
 mod notation;
 mod solver;
 
 pub use bits::Bits;
 pub use board::{Connect4, Connect4Board, Connect4Large, MAX_SIDE};
+pub use knowledge::{Threats, WinBlock, knowledge};
 pub use notation::{Column, MoveErrorKind, MovesError, ParseMoveError, SizeError};
 pub use solver::{SolveError, Solver};

@@ -227,11 +227,72 @@ impl<B: Bits> Connect4Board<B> {
         self.won = connects_four(self.current ^ self.mask, shape.stride());
     }
 
+    /// The empty cells where `stones` would complete four in a row (reachable now or not).
+    #[inline]
+    fn winning_cells(&self, stones: B) -> B {
+        let h = u32::from(self.height);
+        // Vertical: three stones straight below.
+        let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+        // Horizontal and both diagonals: the three other cells of the four on either side.
+        for s in [h + 1, h, h + 2] {
+            let pair = (stones << s) & (stones << (2 * s));
+            cells |= pair & (stones << (3 * s));
+            cells |= pair & (stones >> s);
+            let pair = (stones >> s) & (stones >> (2 * s));
+            cells |= pair & (stones << s);
+            cells |= pair & (stones >> (3 * s));
+        }
+        cells & self.cells & !self.mask
+    }
+
+    /// The threats of both sides, for the game's knowledge: the empty cells where the player
+    /// to move, and where the opponent, would complete four, and the cells playable now.
+    #[inline]
+    pub(crate) fn threats(&self) -> Threats<B> {
+        Threats {
+            mine: self.winning_cells(self.current),
+            theirs: self.winning_cells(self.current ^ self.mask),
+            playable: self.playable(),
+        }
+    }
+
+    /// The playable cell of `column` (none if it is full or off the board).
+    #[inline]
+    pub(crate) fn playable_in(&self, column: Column) -> B {
+        if column.index() >= self.width {
+            return B::ZERO;
+        }
+        let first = u32::from(column.index()) * self.stride();
+        let column_cells = ((B::ONE << u32::from(self.height)).wrapping_sub(B::ONE)) << first;
+        self.playable() & column_cells
+    }
+
+    /// The empty cells where the player to move would complete four after playing `cell`.
+    #[inline]
+    pub(crate) fn wins_after(&self, cell: B) -> B {
+        self.winning_cells(self.current | cell) & !cell
+    }
+
+    /// The row of a single-bit `cell`, from 0 at the bottom.
+    #[inline]
+    pub(crate) fn row_of(&self, cell: B) -> u32 {
+        cell.trailing_zeros() % self.stride()
+    }
+
     /// The column of a single-bit `cell`.
     #[inline]
-    fn column_of(&self, cell: B) -> Column {
+    pub(crate) fn column_of(&self, cell: B) -> Column {
         Column::new((cell.trailing_zeros() / self.stride()) as u8)
     }
+}
+
+/// The cells where each side would complete four, and those playable now (see
+/// [`Connect4Board::threats`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Threats<B> {
+    pub(crate) mine: B,
+    pub(crate) theirs: B,
+    pub(crate) playable: B,
 }
 
 impl<B: Bits> Game for Connect4Board<B> {
