@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use game_core::{Game, Knowledge, Outcome, Player, Scored, Status};
+use game_core::{Game, Outcome, Player, Scored, Status};
 use games_connect4::{Bits, Column, Connect4Board};
 use games_hex::{Hex, Move as HexMove};
 use games_othello::{Heuristic, OthelloBoard};
@@ -78,14 +78,31 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
         }
     }
 
-    /// Builds the agent `spec` describes for this game, with the game's evaluator for the
-    /// depth-limited agents where it has one (Othello's [`Heuristic`]) and its knowledge for
-    /// the Monte-Carlo agents.
+    /// The strongest configuration this library has for the game, as an agent spec without a
+    /// budget: what `best` means (`best:time=1s`). Measured by matches at equal time; see
+    /// `docs/experiments.md`.
+    const BEST: &'static str = "uct";
+
+    /// Builds the agent `spec` describes for this game (`best` as [`BEST`](TextGame::BEST)),
+    /// with the game's evaluator for the depth-limited agents and its knowledge for the
+    /// Monte-Carlo agents ([`build`](TextGame::build)).
+    ///
+    /// # Errors
+    ///
+    /// When the spec asks for knowledge the game does not have ([`SpecError::Unsupported`]),
+    /// or `best` with its keys is not a valid spec.
+    fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+        Self::build(&spec.resolve_best(Self::BEST)?, seed)
+    }
+
+    /// Builds the agent of a spec (not `best`) with what the game offers: its evaluator for
+    /// the depth-limited agents where it has one (Othello's [`Heuristic`]) and its knowledge
+    /// (prior, playout policy, evaluator) for the Monte-Carlo agents. The default offers none.
     ///
     /// # Errors
     ///
     /// When the spec asks for knowledge the game does not have ([`SpecError::Unsupported`]).
-    fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
         spec.build(seed)
     }
 
@@ -210,8 +227,10 @@ impl<const N: usize> TextGame for OthelloBoard<N> {
         }
     }
 
-    fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
-        spec.build_with(seed, Heuristic::default(), Knowledge::NONE)
+    const BEST: &'static str = "uct:playout=game,prior=game";
+
+    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+        spec.build_with(seed, Heuristic::default(), games_othello::knowledge())
     }
 }
 
@@ -256,7 +275,9 @@ impl<B: Bits + Send + Sync + 'static> TextGame for Connect4Board<B> {
         }
     }
 
-    fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+    const BEST: &'static str = "uct:prior=game,playout=game";
+
+    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
         spec.build_with(seed, |_: &Self| 0, games_connect4::knowledge())
     }
 }

@@ -33,9 +33,11 @@
 mod board;
 mod cpu;
 mod heuristic;
+mod knowledge;
 mod movegen;
 mod notation;
 
 pub use board::{Othello, Othello6, OthelloBoard};
 pub use heuristic::{Features, Heuristic, Phase, PhaseWeights};
+pub use knowledge::{Corners, HeuristicPrior, SCALE, knowledge};
 pub use notation::{Move, MoveErrorKind, MovesError, ParseBoardError, ParseMoveError, Square};

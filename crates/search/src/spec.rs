@@ -15,10 +15,11 @@ use crate::{
 ///
 /// | name | keys (defaults) |
 /// |---|---|
+/// | `best` | the game's strongest configuration ([`resolve_best`](AgentSpec::resolve_best); the tools use each game's own), and any key of `uct`, `rave` and `grave` |
 /// | `random` | `seed` |
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
-/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1), `parallel` (`root` or `tree`), `win`/`draw`/`loss` |
+/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1), `parallel` (`root` or `tree`), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0) |
 /// | `rave` | as `uct`, and `k` (300): RAVE's equivalence parameter |
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
@@ -59,6 +60,9 @@ enum Parallel {
 
 #[derive(Clone, Copy, Debug)]
 enum Algorithm {
+    /// `best`: the game's strongest configuration, filled in by
+    /// [`resolve_best`](AgentSpec::resolve_best); its keys wait in the spec's text.
+    Best,
     Random,
     Flat(Policy),
     /// UCT, on how many threads, shared how, with which parts of the game's knowledge.
@@ -74,11 +78,12 @@ impl AgentSpec {
         self.budget.clone()
     }
 
-    /// The agent's name: `random`, `mc`, `ucb1`, `uct`, `rave`, `grave`, `minimax`, `negamax` or
+    /// The agent's name: `best`, `random`, `mc`, `ucb1`, `uct`, `rave`, `grave`, `minimax`, `negamax` or
     /// `alphabeta`.
     #[must_use]
     pub fn name(&self) -> &'static str {
         match self.algorithm {
+            Algorithm::Best => "best",
             Algorithm::Random => "random",
             Algorithm::Flat(Policy::Uniform) => "mc",
             Algorithm::Flat(Policy::Ucb1 { .. }) => "ucb1",
@@ -89,6 +94,65 @@ impl AgentSpec {
             Algorithm::Reference(Plain::NegaMax, _) => "negamax",
             Algorithm::Reference(Plain::AlphaBeta, _) | Algorithm::AlphaBeta(_) => "alphabeta",
         }
+    }
+
+    /// This spec with `best` replaced by `config`, the game's strongest configuration (an agent
+    /// spec such as `uct:prior=game,playout=game`), the keys given to `best` added to it (and
+    /// taking precedence); other specs are returned as they are. The text stays the one given
+    /// (`best:time=1s`), so that tools show what the user asked for.
+    ///
+    /// ```
+    /// use search::AgentSpec;
+    ///
+    /// let best: AgentSpec = "best:time=1s".parse()?;
+    /// assert_eq!(best.name(), "best");
+    /// let resolved = best.resolve_best("uct:c=0.3,playout=game")?;
+    /// assert_eq!(resolved.name(), "uct");
+    /// assert_eq!(resolved.budget().time, Some(std::time::Duration::from_secs(1)));
+    /// assert_eq!(resolved.to_string(), "best:time=1s");
+    /// assert!("best:c=lots".parse::<AgentSpec>()?.resolve_best("uct").is_err());
+    /// # Ok::<(), search::SpecError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When `config` with the keys given to `best` is not a valid spec.
+    pub fn resolve_best(&self, config: &str) -> Result<AgentSpec, SpecError> {
+        if !matches!(self.algorithm, Algorithm::Best) {
+            return Ok(self.clone());
+        }
+        let keys = self.text.split_once(':').map_or("", |(_, keys)| keys);
+        let (name, base) = config.split_once(':').unwrap_or((config, ""));
+        // The user's keys replace the configuration's keys of the same name.
+        let key_of = |part: &str| {
+            part.split_once('=')
+                .map_or(part, |(k, _)| k)
+                .trim()
+                .to_owned()
+        };
+        let given: Vec<String> = keys.split(',').map(key_of).collect();
+        let parts: Vec<&str> = base
+            .split(',')
+            .filter(|part| !part.trim().is_empty() && !given.contains(&key_of(part)))
+            .chain(keys.split(',').filter(|part| !part.trim().is_empty()))
+            .collect();
+        let combined = format!("{name}:{}", parts.join(","));
+        let mut resolved: AgentSpec = combined.parse().map_err(|error| match error {
+            SpecError::BadValue {
+                key,
+                value,
+                expected,
+                ..
+            } => SpecError::BadValue {
+                spec: self.text.clone(),
+                key,
+                value,
+                expected,
+            },
+            other => other,
+        })?;
+        resolved.text.clone_from(&self.text);
+        Ok(resolved)
     }
 
     /// Builds the agent for game `G`, seeded with the spec's `seed` or else `seed`, without
@@ -143,8 +207,33 @@ impl AgentSpec {
         L: PlayoutPolicy<G> + Clone + Send + Sync + 'static,
         V: Evaluator<G> + Clone + Send + Sync + 'static,
     {
+        if let Algorithm::Best = self.algorithm {
+            // Without a game's own configuration: UCT with whatever the game knows.
+            let mut parts = Vec::new();
+            if knowledge.prior.is_some() {
+                parts.push("prior=game");
+            }
+            if knowledge.policy.is_some() {
+                parts.push("playout=game");
+            }
+            let config = format!("uct:{}", parts.join(","));
+            let resolved = self.resolve_best(&config)?;
+            if let Algorithm::Best = resolved.algorithm {
+                return Err(SpecError::Unsupported {
+                    spec: self.text.clone(),
+                    what: "best resolves to itself".to_owned(),
+                });
+            }
+            return resolved.build_with(seed, evaluator, knowledge);
+        }
         let seed = self.seed.unwrap_or(seed);
         Ok(match self.algorithm {
+            Algorithm::Best => {
+                return Err(SpecError::Unsupported {
+                    spec: self.text.clone(),
+                    what: "best is resolved before it is built".to_owned(),
+                });
+            }
             Algorithm::Random => Box::new(Random::new(seed)),
             Algorithm::Flat(policy) => Box::new(Flat::<G, _>::new(policy, self.reward, seed)),
             Algorithm::Uct(config, threads, hooks) => {
@@ -219,7 +308,7 @@ impl fmt::Display for AgentSpec {
 pub enum SpecError {
     /// The name is not an agent.
     #[error(
-        "unknown agent {name:?} in {spec:?}: expected random, mc, ucb1, uct, rave, grave, minimax, negamax or alphabeta"
+        "unknown agent {name:?} in {spec:?}: expected best, random, mc, ucb1, uct, rave, grave, minimax, negamax or alphabeta"
     )]
     UnknownAgent {
         /// The whole spec.
@@ -306,6 +395,8 @@ impl Entry {
         };
         let (name, algorithm, keys) = match name {
             "random" => ("random", Algorithm::Random, vec!["seed"]),
+            // Any key of the UCT family; the game's configuration decides which apply.
+            "best" => ("best", Algorithm::Best, uct_keys(&["k", "ref"])),
             "mc" => ("mc", Algorithm::Flat(Policy::Uniform), monte_carlo.clone()),
             "ucb1" => {
                 let keys = [monte_carlo.as_slice(), Policy::KEYS].concat();
@@ -357,6 +448,8 @@ impl Algorithm {
             Algorithm::Random | Algorithm::Reference(..) => {
                 Err(Setting::new(key, value).unknown(&[]))
             }
+            // `best` takes its keys when it is resolved.
+            Algorithm::Best => Ok(()),
         }
     }
 }
