@@ -290,6 +290,9 @@ pub trait Guide<G: Game> {
         played: Option<&mut PlayedActions>,
     ) -> (u32, Status);
 
+    /// The playout policy's action in `position` (ongoing); `None` without a policy.
+    fn policy_action<R: Rng + ?Sized>(&self, position: &G, rng: &mut R) -> Option<G::Action>;
+
     /// The win probability of the player to move in `position` (ongoing) by the evaluator;
     /// `None` without one.
     fn evaluate(&self, position: &G) -> Option<f64>;
@@ -339,6 +342,10 @@ where
             Some(policy) => policy.play_plies(position, rng, plies, played),
             None => Uniform.play_plies(position, rng, plies, played),
         }
+    }
+
+    fn policy_action<R: Rng + ?Sized>(&self, position: &G, rng: &mut R) -> Option<G::Action> {
+        Some(self.policy.as_ref()?.action(position, rng))
     }
 
     #[inline]

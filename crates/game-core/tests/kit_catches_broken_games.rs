@@ -541,3 +541,62 @@ fn failures_point_to_a_short_path() {
     }
     assert_eq!(replay.status(), Status::Over(Outcome::Draw));
 }
+
+/// Knowledge for tic-tac-toe with one defect.
+#[derive(Clone, Copy, Debug)]
+enum BadKnowledge {
+    PriorOneShort,
+    NegativePrior,
+    IllegalPolicy,
+}
+
+impl game_core::Prior<TicTacToe> for BadKnowledge {
+    fn weigh(&self, _: &TicTacToe, actions: &[Cell], weights: &mut Vec<f32>) {
+        match self {
+            BadKnowledge::PriorOneShort => weights.extend(actions.iter().skip(1).map(|_| 1.0)),
+            BadKnowledge::NegativePrior => weights.extend(actions.iter().map(|_| -1.0)),
+            BadKnowledge::IllegalPolicy => weights.extend(actions.iter().map(|_| 1.0)),
+        }
+    }
+}
+
+impl game_core::PlayoutPolicy<TicTacToe> for BadKnowledge {
+    fn action<R: Rng + ?Sized>(&self, position: &TicTacToe, rng: &mut R) -> Cell {
+        match self {
+            // Always the top-left corner, taken or not.
+            BadKnowledge::IllegalPolicy => "a1".parse().unwrap(),
+            _ => position.random_action(rng).unwrap(),
+        }
+    }
+}
+
+fn knowledge_violation(defect: BadKnowledge) -> Violation {
+    let knowledge = game_core::Knowledge::NONE
+        .with_prior(defect)
+        .with_policy(defect);
+    let failure = Conformance::new()
+        .check_knowledge(&TicTacToe::new(), &knowledge)
+        .expect_err("the kit must notice the defect");
+    eprintln!("{defect:?}: {failure}");
+    failure.violation
+}
+
+#[test]
+fn reports_broken_knowledge() {
+    for defect in [
+        BadKnowledge::PriorOneShort,
+        BadKnowledge::NegativePrior,
+        BadKnowledge::IllegalPolicy,
+    ] {
+        assert_eq!(
+            knowledge_violation(defect),
+            Violation::Knowledge,
+            "{defect:?}"
+        );
+    }
+    // Tic-tac-toe's own random play, as a policy, passes.
+    let uniform = game_core::Knowledge::NONE.with_policy(game_core::Uniform);
+    Conformance::new()
+        .check_knowledge(&TicTacToe::new(), &uniform)
+        .unwrap();
+}

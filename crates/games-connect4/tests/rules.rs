@@ -278,3 +278,16 @@ fn fast_playouts_have_the_outcome_frequencies_of_uniform_random_play() {
     );
     assert!((0.53..0.58).contains(&fast[0]), "{fast:?}");
 }
+
+#[test]
+fn the_knowledge_keeps_its_contract() {
+    let knowledge = games_connect4::knowledge();
+    Conformance::new()
+        .cases(32)
+        .check_knowledge(&Connect4::new(), &knowledge)
+        .unwrap();
+    Conformance::new()
+        .cases(8)
+        .check_knowledge(&Connect4Large::with_size(9, 7).unwrap(), &knowledge)
+        .unwrap();
+}

@@ -154,3 +154,16 @@ fn try_play_refuses_and_hands_back() {
     );
     assert_eq!(game, Othello::new());
 }
+
+#[test]
+fn the_knowledge_keeps_its_contract() {
+    let knowledge = games_othello::knowledge();
+    Conformance::new()
+        .cases(16)
+        .check_knowledge(&Othello::new(), &knowledge)
+        .unwrap();
+    Conformance::new()
+        .cases(16)
+        .check_knowledge(&games_othello::Othello6::new(), &knowledge)
+        .unwrap();
+}

@@ -88,6 +88,12 @@ pub enum Violation {
     /// action space changes during a game.
     #[error("the action numbers break their contract (range, distinct, the same everywhere)")]
     ActionNumbering,
+    /// A game's knowledge ([`Conformance::check_knowledge`]) broke its contract: a prior that
+    /// does not give one finite weight of at least 0 per legal action, a playout policy that
+    /// chose an illegal action or did not end the game, a cut-off that played past its limit
+    /// or past the end of the game, or an evaluation that is not a probability.
+    #[error("the game's knowledge breaks its contract (prior, playout policy or evaluator)")]
+    Knowledge,
     /// A random game did not end within the kit's ply limit ([`Conformance::max_plies`]).
     #[error("a random game did not end within the ply limit")]
     NoTermination,
@@ -236,6 +242,34 @@ impl Conformance {
         })
     }
 
+    /// Checks a game's knowledge (a prior, a playout policy, an evaluator: see
+    /// [`Knowledge`](crate::Knowledge)) at every position of the kit's random games from
+    /// `start`: the prior gives one finite weight of at least 0 per legal action; the policy's
+    /// action is legal, its playout ends in a finished position that says how it ended, and
+    /// repeats itself for the same seed; a cut-off plays at most its plies and stops at the end
+    /// of the game; the evaluation is a probability. A part the knowledge does not have is
+    /// not checked. Everything [`check`](Conformance::check) checks is checked too.
+    ///
+    /// ```
+    /// use game_core::Knowledge;
+    /// use game_core::testing::{Conformance, TicTacToe};
+    ///
+    /// Conformance::new().cases(16).check_knowledge(&TicTacToe::new(), &Knowledge::NONE).unwrap();
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The first broken rule, as [`Violation::Knowledge`] (or [`Violation::Panicked`]).
+    pub fn check_knowledge<G, K>(&self, start: &G, knowledge: &K) -> Result<(), Failure>
+    where
+        G: Game,
+        K: crate::Guide<G>,
+    {
+        self.run(start, |position| {
+            check_knowledge_at(position, knowledge, self.seed)
+        })
+    }
+
     /// Runs [`check`](Conformance::check) and panics with the failure.
     ///
     /// # Panics
@@ -318,6 +352,92 @@ impl Conformance {
             }),
         }
     }
+}
+
+/// The contract of a game's knowledge at one position (see [`Conformance::check_knowledge`]).
+fn check_knowledge_at<G, K>(
+    position: &G,
+    knowledge: &K,
+    seed: u64,
+) -> Result<(), (Violation, String)>
+where
+    G: Game,
+    K: crate::Guide<G>,
+{
+    let fail = |detail: String| Err((Violation::Knowledge, detail));
+    if position.status().is_over() {
+        return Ok(());
+    }
+    let actions = position.legal_actions_vec();
+    if knowledge.has_prior() {
+        let mut weights = Vec::new();
+        knowledge.weigh(position, &actions, &mut weights);
+        if weights.len() != actions.len() {
+            return fail(format!(
+                "the prior gave {} weights for {} legal actions",
+                weights.len(),
+                actions.len()
+            ));
+        }
+        if let Some((action, weight)) = actions
+            .iter()
+            .zip(&weights)
+            .find(|(_, w)| !w.is_finite() || **w < 0.0)
+        {
+            return fail(format!("the prior gave {action} the weight {weight}"));
+        }
+    }
+    // The policy's own playout, one checked action at a time.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut walk = position.clone();
+    while !walk.status().is_over() {
+        let Some(action) = knowledge.policy_action(&walk, &mut rng) else {
+            break;
+        };
+        if !walk.is_legal(action) {
+            return fail(format!(
+                "the playout policy chose {action}, which is not legal in\n{walk}"
+            ));
+        }
+        walk.play_unchecked(action);
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut first = position.clone();
+    let playout = knowledge.play_out(&mut first, &mut rng, None);
+    if first.status() != Status::Over(playout.outcome) {
+        return fail(format!(
+            "the playout reported {playout:?} but ended in status {:?}",
+            first.status()
+        ));
+    }
+    let mut second = position.clone();
+    let again = knowledge.play_out(
+        &mut second,
+        &mut Xoshiro256PlusPlus::seed_from_u64(seed),
+        None,
+    );
+    if again != playout || second != first {
+        return fail(format!(
+            "the playout gave {playout:?}, then {again:?} for the same seed"
+        ));
+    }
+    for limit in [0, 1, 3] {
+        let mut cut = position.clone();
+        let (plies, status) = knowledge.play_plies(&mut cut, &mut rng, limit, None);
+        if plies > limit || status != cut.status() || (plies < limit && status == Status::Ongoing) {
+            return fail(format!(
+                "a cut-off of {limit} plies played {plies} and reported {status:?} (the position says {:?})",
+                cut.status()
+            ));
+        }
+        if status == Status::Ongoing
+            && let Some(p) = knowledge.evaluate(&cut)
+            && !(0.0..=1.0).contains(&p)
+        {
+            return fail(format!("the evaluation gave the probability {p}"));
+        }
+    }
+    Ok(())
 }
 
 /// Runs `f`, turning a panic into a [`Violation::Panicked`] failure.
