@@ -164,6 +164,6 @@ fn the_knowledge_keeps_its_contract() {
         .unwrap();
     Conformance::new()
         .cases(16)
-        .check_knowledge(&games_othello::Othello6::new(), &knowledge)
+        .check_knowledge(&Othello6::new(), &knowledge)
         .unwrap();
 }
