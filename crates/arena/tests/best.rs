@@ -1,0 +1,93 @@
+//! `best` finds the only winning or saving move in positions where plain UCT, with the same
+//! iterations, does not. The positions come from the public Connect Four test set
+//! Middle-Easy (`Test_L2_R1`) and from a random Othello game 13 empties from the end; each
+//! move's value is computed here by an exact search, not written down.
+
+use arena::TextGame;
+use game_core::{Game, Outcome, Status};
+use games_connect4::{Connect4, Solver};
+use games_othello::Othello;
+use search::{Agent, AgentSpec, AlphaBeta, AlphaBetaConfig, Budget};
+
+/// How many of seeds 0 to 4 the agent of `spec` plays `expected` with in `position`.
+fn hits<G: TextGame>(spec: &str, position: &G, expected: G::Action) -> usize {
+    let spec: AgentSpec = spec.parse().unwrap();
+    (0..5)
+        .filter(|&seed| {
+            let mut agent = G::agent(&spec, seed).unwrap();
+            agent.choose(position, &spec.budget()) == Some(expected)
+        })
+        .count()
+}
+
+/// The only move of `position` with the best exact score, by the Connect Four solver.
+fn only_best_connect4_move(position: &Connect4) -> games_connect4::Column {
+    let mut solver = Solver::new();
+    let scores: Vec<_> = position
+        .legal_actions_vec()
+        .into_iter()
+        .map(|action| {
+            let after = position.after(action);
+            let score = match after.status() {
+                Status::Over(_) => 100,
+                Status::Ongoing => -solver.solve(&after, false).unwrap(),
+            };
+            (action, score)
+        })
+        .collect();
+    let best = scores.iter().map(|s| s.1).max().unwrap();
+    let optimal: Vec<_> = scores.iter().filter(|s| s.1 == best).collect();
+    assert_eq!(optimal.len(), 1, "one best move in\n{position}");
+    optimal[0].0
+}
+
+#[test]
+fn best_finds_the_only_winning_connect_four_move_that_plain_uct_misses() {
+    for moves in ["5127773675347376151", "2541731227572364"] {
+        let position: Connect4 = moves.parse().unwrap();
+        let winning = only_best_connect4_move(&position);
+        assert_eq!(
+            hits("best:iterations=2000", &position, winning),
+            5,
+            "{moves}"
+        );
+        assert_eq!(
+            hits("uct:iterations=2000", &position, winning),
+            0,
+            "{moves}"
+        );
+    }
+}
+
+/// The exact result for the player to move, by alpha-beta to the end.
+fn othello_result(position: &Othello) -> i32 {
+    match position.status() {
+        Status::Over(Outcome::Draw) => 0,
+        Status::Over(Outcome::Win(winner)) if winner == position.to_move() => 1,
+        Status::Over(Outcome::Win(_)) => -1,
+        Status::Ongoing => {
+            let config = AlphaBetaConfig {
+                max_depth: 64,
+                ..AlphaBetaConfig::default()
+            };
+            let mut exact = AlphaBeta::with_config(config, |_: &Othello| 0);
+            exact.choose(position, &Budget::default());
+            exact.report().unwrap().score.unwrap().signum()
+        }
+    }
+}
+
+#[test]
+fn best_finds_the_only_winning_othello_move_that_plain_uct_mostly_misses() {
+    let position: Othello = "--OOOOO---OOOOO-OOOXOXO-OOOOOXO-O-OOOOXXOXOXOXXXOOOOXXXXOOO-X--X X"
+        .parse()
+        .unwrap();
+    let winning: Vec<_> = position
+        .legal_actions_vec()
+        .into_iter()
+        .filter(|&action| -othello_result(&position.after(action)) == 1)
+        .collect();
+    assert_eq!(winning.len(), 1, "one winning move");
+    assert_eq!(hits("best:iterations=300", &position, winning[0]), 5);
+    assert!(hits("uct:iterations=300", &position, winning[0]) <= 1);
+}
