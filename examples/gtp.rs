@@ -25,8 +25,9 @@ mod common;
 struct Cli {
     #[command(flatten)]
     game: common::GameArgs,
-    /// The agent that answers genmove, e.g. uct:iterations=20000,c=0.4 or alphabeta:time=1s.
-    #[arg(long, default_value = "uct:iterations=20000")]
+    /// The agent that answers genmove: best (the strongest configuration for the game) or any
+    /// spec, e.g. best:time=1s, uct:iterations=20000,c=0.4 or alphabeta:time=1s.
+    #[arg(long, default_value = "best:iterations=20000")]
     agent: AgentSpec,
     /// The seed of the agent (game k of the session uses seed + k).
     #[arg(long, default_value_t = 1)]

@@ -28,11 +28,12 @@ struct Cli {
     /// The board's side, 1 to 19.
     #[arg(long, default_value_t = 11)]
     size: u32,
-    /// Black's agent (moves first, connects top and bottom), e.g. uct:iterations=50000,c=0.4.
-    #[arg(long, default_value = "uct:iterations=100000")]
+    /// Black's agent (moves first, connects top and bottom): best (the strongest configuration
+    /// for Hex) or any spec, e.g. uct:iterations=50000,c=0.4.
+    #[arg(long, default_value = "best:iterations=100000")]
     black: String,
     /// White's agent (connects left and right).
-    #[arg(long, default_value = "uct:iterations=100000")]
+    #[arg(long, default_value = "best:iterations=100000")]
     white: String,
     /// Play with the swap (pie) rule.
     #[arg(long)]

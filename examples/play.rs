@@ -27,8 +27,9 @@ mod common;
 struct Cli {
     #[command(flatten)]
     game: common::GameArgs,
-    /// The computer's agent, e.g. uct:time=2s, uct:iterations=50000 or alphabeta:depth=10.
-    #[arg(long, default_value = "uct:time=2s")]
+    /// The computer's agent: best (the strongest configuration for the game) or any spec, e.g.
+    /// best:time=5s, uct:iterations=50000 or alphabeta:depth=10.
+    #[arg(long, default_value = "best:time=2s")]
     agent: AgentSpec,
     /// Your colour: black (moves first) or white.
     #[arg(long, default_value = "black", value_parser = ["black", "white"])]

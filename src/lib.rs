@@ -13,6 +13,12 @@
 //!
 //! Each crate can also be used on its own.
 //!
+//! # Feature flags
+//!
+//! - `testing`: the conformance kit and the reference games (`gamesearch::core::testing`), to
+//!   check a game of your own; enable it in `[dev-dependencies]`.
+//! - `plot`: SVG charts of tournaments (`gamesearch::arena::plot`).
+//!
 //! ```
 //! use gamesearch::core::{Game, Player};
 //!

@@ -101,6 +101,12 @@ mod sink;
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 
+/// The `rand` crate this one is built on (0.10): implement [`Game::random_action`] and
+/// [`Game::random_playout`] with its `Rng`, through this path, so that your crate and this one
+/// agree on the version (two versions of `rand` give baffling trait errors, such as a missing
+/// `DerefMut` or `Rng` for a generator that seems to have it).
+pub use rand;
+
 pub use eval::Evaluator;
 pub use game::{Game, PlayError, Playout};
 pub use hash::mix64;

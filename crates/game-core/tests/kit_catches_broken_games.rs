@@ -32,6 +32,7 @@ enum Defect {
     NumberBeyondActionSpace,
     NumbersShared,
     NumberMovesWithTheGame,
+    PlayoutTakesWins,
 }
 
 /// How a broken game writes and reads its actions.
@@ -279,7 +280,19 @@ impl<A: Notation> Game for Broken<A> {
         let mut plies = 0;
         while !self.status().is_over() {
             let cells = self.inner.legal_actions_vec();
+            // A cell that completes a line for the player to move, if any.
+            let winning = cells.iter().position(|&cell| {
+                matches!(
+                    self.inner.after(cell).status(),
+                    Status::Over(Outcome::Win(_))
+                )
+            });
             let pick = match self.defect {
+                Defect::PlayoutTakesWins
+                    if winning.is_some() && self.to_move() == Player::Black =>
+                {
+                    winning.unwrap_or(0)
+                }
                 Defect::PlayoutIgnoresSeed => CALLS.fetch_add(1, Ordering::Relaxed) % cells.len(),
                 _ => (rng.next_u64() % cells.len() as u64) as usize,
             };
@@ -462,6 +475,15 @@ fn reports_an_action_whose_number_changes_between_positions() {
     assert_eq!(
         violation_of::<Cell>(Defect::NumberMovesWithTheGame),
         Violation::ActionNumbering
+    );
+}
+
+#[test]
+fn reports_a_playout_that_takes_wins_as_biased() {
+    // Legal, consistent and reproducible, but not uniformly random play: Black wins when it can.
+    assert_eq!(
+        violation_of::<Cell>(Defect::PlayoutTakesWins),
+        Violation::PlayoutBiased
     );
 }
 

@@ -74,6 +74,11 @@ pub enum Violation {
     /// it reported.
     #[error("random_playout's outcome disagrees with the final position")]
     PlayoutInconsistent,
+    /// [`Game::random_playout`] does not give the outcomes of uniformly random play with their
+    /// probabilities: its outcomes from the start position differ from those of move-by-move
+    /// uniform play beyond chance (a chi-squared test over 600 games of each).
+    #[error("random_playout's outcomes differ from uniformly random play's")]
+    PlayoutBiased,
     /// [`Game::random_playout`] gave different results for the same random seed.
     #[error("random_playout is not reproducible from its seed")]
     PlayoutNotReproducible,
@@ -305,7 +310,8 @@ impl Conformance {
             phase: Phase::Random,
         };
         catch(|| walker.uniformity(self.seed))?;
-        self.phase(&walker)
+        self.phase(&walker)?;
+        catch(|| walker.playout_distribution(self.seed))
     }
 
     fn phase<G, F>(&self, walker: &Walker<'_, G, F>) -> Result<(), Failure>
@@ -440,6 +446,16 @@ where
     Ok(())
 }
 
+/// Actions in the game's notation, separated by spaces (`none` for no action).
+fn notation<A: Display>(actions: impl IntoIterator<Item = A>) -> String {
+    let text: Vec<String> = actions.into_iter().map(|a| a.to_string()).collect();
+    if text.is_empty() {
+        "none".to_owned()
+    } else {
+        text.join(" ")
+    }
+}
+
 /// Runs `f`, turning a panic into a [`Violation::Panicked`] failure.
 fn catch(f: impl FnOnce() -> Result<(), Failure>) -> Result<(), Failure> {
     panic::catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
@@ -570,7 +586,10 @@ where
             (Status::Over(o), false) => {
                 return fail(
                     Violation::OverWithActions,
-                    format!("the game is over ({o}) but {actions:?} are listed"),
+                    format!(
+                        "the game is over ({o}) but {} are listed",
+                        notation(&actions)
+                    ),
                 );
             }
             _ => {}
@@ -748,8 +767,10 @@ where
             (None, Status::Over(_)) => {}
             (Some(a), Status::Ongoing) if actions.contains(&a) => {}
             (got, _) => {
-                let detail =
-                    format!("random_action gave {got:?}, status {status:?} in\n{position}");
+                let detail = format!(
+                    "random_action gave {}, status {status:?} in\n{position}",
+                    notation(got)
+                );
                 return Err(visit.fail(Violation::RandomActionIllegal, detail));
             }
         }
@@ -869,6 +890,63 @@ where
         Ok(())
     }
 
+    /// The outcomes of `random_playout` from the start position against those of move-by-move
+    /// uniform play (`random_action` and `play`): a chi-squared test of homogeneity over
+    /// [`PLAYOUTS`] games each, with a bound that the same distribution exceeds with a
+    /// probability of about 10⁻⁷, while a playout that moves an outcome's probability by 20
+    /// points or more fails it.
+    fn playout_distribution(&self, seed: u64) -> Result<(), Failure> {
+        const PLAYOUTS: usize = 600;
+        if self.start.status().is_over() {
+            return Ok(());
+        }
+        let index = |outcome: crate::Outcome| match outcome {
+            crate::Outcome::Win(Player::Black) => 0,
+            crate::Outcome::Draw => 1,
+            crate::Outcome::Win(Player::White) => 2,
+        };
+        let mut counts = [[0usize; 3]; 2];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x706c_6179_6f75_7400);
+        for _ in 0..PLAYOUTS {
+            let mut fast = self.start.clone();
+            counts[0][index(fast.random_playout(&mut rng).outcome)] += 1;
+            let mut slow = self.start.clone();
+            for _ in 0..self.max_plies {
+                match slow.random_action(&mut rng) {
+                    Some(action) => slow.play_unchecked(action),
+                    None => break,
+                }
+            }
+            if let Status::Over(outcome) = slow.status() {
+                counts[1][index(outcome)] += 1;
+            }
+        }
+        let totals = [
+            counts[0].iter().sum::<usize>(),
+            counts[1].iter().sum::<usize>(),
+        ];
+        let all = (totals[0] + totals[1]) as f64;
+        let mut chi2 = 0.0;
+        for (fast, slow) in counts[0].iter().zip(&counts[1]) {
+            let column = (fast + slow) as f64;
+            for (count, total) in [(fast, totals[0]), (slow, totals[1])] {
+                let expected = column * total as f64 / all;
+                if expected > 0.0 {
+                    chi2 += (*count as f64 - expected).powi(2) / expected;
+                }
+            }
+        }
+        // Two degrees of freedom: P(chi2 > 32) = e^-16 ≈ 1.1e-7.
+        if chi2 > 32.0 {
+            let detail = format!(
+                "from the start, random_playout gave Black, draw, White {:?} and uniform play {:?} in {PLAYOUTS} games each (chi-squared {chi2:.1} > 32)",
+                counts[0], counts[1]
+            );
+            return Err(failure::<G::Action>(&[], Violation::PlayoutBiased, detail));
+        }
+        Ok(())
+    }
+
     /// A chi-squared test of `random_action` at the start and at two later positions of one
     /// random game, with a bound that a uniform generator fails with negligible probability.
     fn uniformity(&self, seed: u64) -> Result<(), Failure> {
@@ -888,7 +966,11 @@ where
                 if let Some(k) = drawn.and_then(|a| actions.iter().position(|&b| b == a)) {
                     counts[k] += 1;
                 } else {
-                    let detail = format!("random_action gave {drawn:?}, legal are {actions:?}");
+                    let detail = format!(
+                        "random_action gave {}, legal are {}",
+                        notation(drawn),
+                        notation(&actions)
+                    );
                     return Err(failure(&path, Violation::RandomActionIllegal, detail));
                 }
             }
@@ -901,7 +983,8 @@ where
             let bound = df + 8.0 * (2.0 * df).sqrt() + 8.0;
             if chi2 > bound {
                 let detail = format!(
-                    "chi-squared {chi2:.1} > {bound:.1} over {draws} draws: counts {counts:?} for {actions:?}"
+                    "chi-squared {chi2:.1} > {bound:.1} over {draws} draws: counts {counts:?} for {}",
+                    notation(&actions)
                 );
                 return Err(failure(&path, Violation::RandomActionNotUniform, detail));
             }
