@@ -58,6 +58,9 @@ impl WithGame for Game {
     type Output = io::Result<()>;
 
     fn run<G: TextGame>(self, start: G) -> io::Result<()> {
+        self.spec
+            .check_for(&start)
+            .unwrap_or_else(|e| common::usage_error(e));
         let mut agent = G::agent(&self.spec, self.seed).unwrap_or_else(|e| common::usage_error(e));
         let budget = self.spec.budget();
         let mut input = io::stdin().lock();

@@ -109,6 +109,7 @@ impl<G: TextGame> GtpEngine<G> {
     ///
     /// When the spec asks for knowledge the game does not have (see [`TextGame::agent`]).
     pub fn new(start: G, spec: AgentSpec, seed: u64) -> Result<Self, SpecError> {
+        spec.check_for(&start)?;
         let agent = G::agent(&spec, seed)?;
         Ok(GtpEngine {
             spec,

@@ -104,6 +104,7 @@ pub fn play_games<G: TextGame>(
     on_result: impl Fn(&GameResult) + Sync,
 ) -> Result<Vec<GameResult>, SpecError> {
     for spec in specs {
+        spec.check_for(start)?;
         G::agent(spec, seed)?;
     }
     let results = pairings

@@ -96,6 +96,38 @@ impl AgentSpec {
         }
     }
 
+    /// Checks that this spec can play the game of `start`: RAVE and GRAVE need a game that
+    /// numbers its actions ([`Game::action_space`]); without numbers they would silently be
+    /// plain UCT.
+    ///
+    /// ```
+    /// use game_core::testing::TicTacToe;
+    /// use search::AgentSpec;
+    ///
+    /// // Tic-tac-toe numbers its cells; a game that does not would be refused.
+    /// let rave: AgentSpec = "rave:iterations=100".parse()?;
+    /// assert!(rave.check_for(&TicTacToe::new()).is_ok());
+    /// # Ok::<(), search::SpecError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SpecError::Unsupported`] for `rave` and `grave` on a game without numbered actions.
+    pub fn check_for<G: Game>(&self, start: &G) -> Result<(), SpecError> {
+        match self.algorithm {
+            Algorithm::Uct(config, ..) if config.rave > 0.0 && start.action_space().is_none() => {
+                Err(SpecError::Unsupported {
+                    spec: self.text.clone(),
+                    what: format!(
+                        "{} needs a game that numbers its actions (Game::action_space)",
+                        self.name()
+                    ),
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// This spec with `best` replaced by `config`, the game's strongest configuration (an agent
     /// spec such as `uct:prior=game,playout=game`), the keys given to `best` added to it (and
     /// taking precedence); other specs are returned as they are. The text stays the one given

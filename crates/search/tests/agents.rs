@@ -433,6 +433,19 @@ fn equal_actions_are_chosen_at_random() {
 }
 
 #[test]
+fn rave_is_refused_on_a_game_without_numbered_actions() {
+    let start = TenEqualMoves::default();
+    for text in ["rave:iterations=25", "grave:iterations=25"] {
+        let spec: AgentSpec = text.parse().unwrap();
+        let error = spec.check_for(&start).unwrap_err().to_string();
+        assert!(error.contains("numbers its actions"), "{error}");
+    }
+    let uct: AgentSpec = "uct:iterations=25".parse().unwrap();
+    assert!(uct.check_for(&start).is_ok());
+    assert!(uct.check_for(&Connect4::new()).is_ok());
+}
+
+#[test]
 fn parallel_uct_spends_the_budget_exactly_and_reuses_its_trees() {
     let start = Connect4::new();
     for parallel in ["root", "tree"] {
