@@ -2,15 +2,28 @@
 //! literal: the solver's proofs, and the values of minimax, NegaMax and alpha-beta, against
 //! plain minimax over the literal ([`TreeGame::value`]), on hand-made and random trees.
 
-use game_core::testing::TreeGame;
-use game_core::{Game, Wdl};
+use game_core::testing::{Branch, TreeGame};
+use game_core::{Game, Knowledge, Prior, Wdl};
 use proptest::prelude::*;
 use search::{AgentSpec, Report};
+
+/// A misleading prior: the first move weighs 100 times any other.
+#[derive(Clone, Copy, Debug)]
+struct FirstFirst;
+
+impl Prior<TreeGame> for FirstFirst {
+    fn weigh(&self, _: &TreeGame, actions: &[Branch], weights: &mut Vec<f32>) {
+        weights.extend(actions.iter().map(|a| if a.0 == 0 { 100.0 } else { 1.0 }));
+    }
+}
 
 /// The search of `spec` from `game`: what it chose and reported.
 fn search(spec: &str, game: &TreeGame) -> Report<game_core::testing::Branch> {
     let spec: AgentSpec = spec.parse().unwrap();
-    let mut agent = spec.build::<TreeGame>(7).unwrap();
+    let knowledge = Knowledge::NONE.with_prior(FirstFirst);
+    let mut agent = spec
+        .build_with::<TreeGame, _, _, _, _>(7, |_: &TreeGame| 0, knowledge)
+        .unwrap();
     agent.choose(game, &spec.budget()).expect("the game is on");
     agent.report().expect("a report").clone()
 }
@@ -36,9 +49,11 @@ fn assert_solved(spec: &str, game: &TreeGame, report: &Report<game_core::testing
     }
 }
 
-const EXACT: [&str; 5] = [
+const EXACT: [&str; 7] = [
     "uct:iterations=200000,solver=true",
     "uct:iterations=200000,solver=true,expand=all",
+    "uct:iterations=200000,solver=true,prior=game",
+    "uct:iterations=200000,solver=true,prior=game,threads=2,parallel=tree",
     "alphabeta:depth=20",
     "minimax:depth=20",
     "negamax:depth=20",

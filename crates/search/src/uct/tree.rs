@@ -427,3 +427,36 @@ impl<A: Copy> Tree<A> {
         self.nodes.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{NodeId, Tree};
+    use game_core::Game;
+    use game_core::testing::TreeGame;
+
+    #[test]
+    fn priors_move_with_their_nodes_when_the_tree_is_reused_and_tried() {
+        let game: TreeGame = "((BW=)(WB))".parse().unwrap();
+        let mut tree = Tree::new(false, true);
+        tree.reset(&game);
+        assert!(tree.expand(NodeId::ROOT, &game, 100));
+        let first = tree[NodeId::ROOT].first;
+        let after = game.after(tree[first].action);
+        assert!(tree.expand(first, &after, 100));
+        tree.priors_mut(first).copy_from_slice(&[0.5, 0.3, 0.2]);
+        // Trying the third child moves it, and its prior, to the front.
+        let tried = tree.try_child_at(first, 2);
+        assert_eq!(tree.priors(&tree[first]), [0.2, 0.3, 0.5]);
+        assert_eq!(tree[tried].action.to_string(), "c");
+        // Reuse keeps the subtree with its priors.
+        tree.retain(first);
+        assert_eq!(tree.len(), 4);
+        assert_eq!(tree.priors(&tree[NodeId::ROOT]), [0.2, 0.3, 0.5]);
+        let actions: Vec<String> = tree
+            .children(&tree[NodeId::ROOT])
+            .iter()
+            .map(|n| n.action.to_string())
+            .collect();
+        assert_eq!(actions, ["c", "b", "a"]);
+    }
+}
