@@ -18,7 +18,7 @@ impl Prior<TreeGame> for FirstFirst {
 }
 
 /// The search of `spec` from `game`: what it chose and reported.
-fn search(spec: &str, game: &TreeGame) -> Report<game_core::testing::Branch> {
+fn search(spec: &str, game: &TreeGame) -> Report<Branch> {
     let spec: AgentSpec = spec.parse().unwrap();
     let knowledge = Knowledge::NONE.with_prior(FirstFirst);
     let mut agent = spec
@@ -34,7 +34,7 @@ fn value(game: &TreeGame) -> Wdl {
 }
 
 /// Checks that `report` proves `game`'s value and chose a move that keeps it.
-fn assert_solved(spec: &str, game: &TreeGame, report: &Report<game_core::testing::Branch>) {
+fn assert_solved(spec: &str, game: &TreeGame, report: &Report<Branch>) {
     let chosen = report.chosen.expect("a move");
     let kept = game.after(chosen).value().for_player(game.to_move());
     assert_eq!(kept, value(game), "{spec} chose {chosen} in {game}");
