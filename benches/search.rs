@@ -6,6 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gamesearch::arena::TextGame;
 use gamesearch::connect4::Connect4;
 use gamesearch::core::Evaluator;
 use gamesearch::core::Game;
@@ -15,16 +16,11 @@ use gamesearch::search::{Agent, AgentSpec, AlphaBeta, AlphaBetaConfig, Budget};
 
 /// Benchmarks the agent of `spec` (which must have an iteration budget) on `start`, after
 /// checking that it answers with a legal action and runs the iterations it was given.
-fn bench_agent<G: Game + Send + Sync + 'static>(
-    c: &mut Criterion,
-    game: &str,
-    spec: &str,
-    start: &G,
-) {
+fn bench_agent<G: TextGame>(c: &mut Criterion, game: &str, spec: &str, start: &G) {
     let spec: AgentSpec = spec.parse().expect("a valid spec");
     let budget = spec.budget();
     let iterations = budget.iterations.expect("an iteration budget");
-    let mut agent = spec.build::<G>(1).expect("the bench specs build");
+    let mut agent = G::agent(&spec, 1).expect("the bench specs build");
     let action = agent.choose(start, &budget).expect("the game is on");
     assert!(start.is_legal(action));
     assert_eq!(agent.report().expect("a report").iterations, iterations);
@@ -34,18 +30,18 @@ fn bench_agent<G: Game + Send + Sync + 'static>(
     group.sample_size(20);
     group.bench_function(spec.to_string(), |b| {
         b.iter(|| {
-            let mut agent = spec.build::<G>(1).expect("the bench specs build");
+            let mut agent = G::agent(&spec, 1).expect("the bench specs build");
             black_box(agent.choose(black_box(start), &budget))
         });
     });
     // The same search by an agent kept from one sample to the next, as in a game, where one
     // agent plays every move: a fresh tree each time (no reuse), in memory the agent already
     // has. The difference from the row above is the cost of a new agent's first allocations.
-    if matches!(spec.name(), "uct" | "rave" | "grave") {
+    if matches!(spec.name(), "uct" | "rave" | "grave" | "best") {
         let kept: AgentSpec = format!("{spec},reuse=false")
             .parse()
             .expect("tree agents take reuse=");
-        let mut agent = kept.build::<G>(1).expect("the bench specs build");
+        let mut agent = G::agent(&kept, 1).expect("the bench specs build");
         group.bench_function(format!("{kept} (agent kept)"), |b| {
             b.iter(|| black_box(agent.choose(black_box(start), &budget)));
         });
@@ -93,6 +89,23 @@ fn search(c: &mut Criterion) {
     bench_agent(c, "othello-8x8", "uct:iterations=5000", &othello);
     bench_agent(c, "othello-8x8", "mc:playouts=5000", &othello);
     bench_agent(c, "othello-8x8", "ucb1:playouts=5000", &othello);
+    // The game's knowledge: what each part costs in iterations per second.
+    for spec in [
+        "uct:iterations=20000,prior=game",
+        "uct:iterations=20000,playout=game",
+        "best:iterations=20000",
+    ] {
+        bench_agent(c, "connect4-7x6", spec, &connect4);
+    }
+    for spec in [
+        "uct:iterations=5000,prior=game",
+        "uct:iterations=5000,playout=game",
+        "uct:iterations=5000,cutoff=8",
+        "uct:iterations=5000,cutoff=0",
+        "best:iterations=5000",
+    ] {
+        bench_agent(c, "othello-8x8", spec, &othello);
+    }
     bench_agent(c, "othello-8x8", "uct:iterations=5000,threads=2", &othello);
     bench_agent(
         c,
