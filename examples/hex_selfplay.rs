@@ -1,7 +1,7 @@
 //! Hex between two search agents.
 //!
 //! ```text
-//! cargo run --release --example hex_selfplay                      # one UCT game on 11x11, move by move
+//! cargo run --release --example hex_selfplay                      # one game of best on 11x11, move by move
 //! cargo run --release --example hex_selfplay -- --games 20        # a match, with a 95% interval
 //! cargo run --release --example hex_selfplay -- --size 7 --black uct:iterations=20000 --white mc:playouts=20000 --swap
 //! ```
