@@ -219,3 +219,24 @@ fn tournament_bad_arguments_exit_with_code_2() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn gomoku_checks_its_game_and_knowledge_then_plays() {
+    let output = Command::new(example("gomoku"))
+        .args(["--games", "2", "--time", "5ms"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("against plain UCT"), "{text}");
+    // A bad spec is refused like in every tool.
+    let refused = Command::new(example("gomoku"))
+        .args(["--spec", "uct:prior=often"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+}
