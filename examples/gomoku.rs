@@ -350,7 +350,7 @@ fn knowledge() -> Knowledge<Shape, FiveFirst, Lines> {
 #[command(name = "gomoku", version, about)]
 struct Cli {
     /// The agent with the game's knowledge (against plain UCT at the same time per move).
-    #[arg(long, default_value = "uct:prior=game,playout=game")]
+    #[arg(long, default_value = "uct:prior=game,cutoff=0")]
     spec: String,
     /// Thinking time per move, for both agents.
     #[arg(long, default_value = "100ms")]
