@@ -249,21 +249,33 @@ impl AgentSpec {
                 parts.push("playout=game");
             }
             let config = format!("uct:{}", parts.join(","));
-            let resolved = self.resolve_best(&config)?;
-            if let Algorithm::Best = resolved.algorithm {
-                return Err(SpecError::Unsupported {
-                    spec: self.text.clone(),
-                    what: "best resolves to itself".to_owned(),
-                });
-            }
-            return resolved.build_with(seed, evaluator, knowledge);
+            return self
+                .resolve_best(&config)?
+                .build_resolved(seed, evaluator, knowledge);
         }
+        self.build_resolved(seed, evaluator, knowledge)
+    }
+
+    /// [`build_with`](AgentSpec::build_with) for a spec that is not `best`.
+    fn build_resolved<G, E, P, L, V>(
+        &self,
+        seed: u64,
+        evaluator: E,
+        knowledge: Knowledge<P, L, V>,
+    ) -> Result<Box<dyn Agent<G>>, SpecError>
+    where
+        G: Game + Send + Sync + 'static,
+        E: Evaluator<G> + 'static,
+        P: Prior<G> + Clone + Send + Sync + 'static,
+        L: PlayoutPolicy<G> + Clone + Send + Sync + 'static,
+        V: Evaluator<G> + Clone + Send + Sync + 'static,
+    {
         let seed = self.seed.unwrap_or(seed);
         Ok(match self.algorithm {
             Algorithm::Best => {
                 return Err(SpecError::Unsupported {
                     spec: self.text.clone(),
-                    what: "best is resolved before it is built".to_owned(),
+                    what: "best needs a configuration (AgentSpec::resolve_best)".to_owned(),
                 });
             }
             Algorithm::Random => Box::new(Random::new(seed)),

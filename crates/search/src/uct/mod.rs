@@ -258,9 +258,25 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         &self.tree
     }
 
-    /// Whether playouts mark the actions they play (for RAVE).
-    fn records_playouts(&self) -> bool {
-        self.rave.is_some()
+    /// How this search's simulations run, with `knowledge` (the tree's own, or a thread's
+    /// copy of it for the simulations it runs outside the lock).
+    fn rollout<'k>(&self, knowledge: &'k K) -> Rollout<'k, K> {
+        Rollout {
+            knowledge,
+            cutoff: self.config.cutoff,
+            record: self.rave.is_some(),
+        }
+    }
+
+    /// The simulation phase on one thread, from `position` at the end of the trace's path.
+    fn simulate<G>(&mut self, position: G, trace: &mut Trace) -> Simulation<G>
+    where
+        G: Game<Action = A>,
+        K: Guide<G>,
+    {
+        let leaf = trace.leaf(&self.tree);
+        let rollout = self.rollout(&self.knowledge);
+        rollout.simulate(position, leaf, &mut self.rng, &mut trace.marked)
     }
 
     /// The reward of a loss for each player, in `position`: the virtual loss of tree
@@ -269,7 +285,6 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
     where
         G: Game<Action = A>,
         R: Reward<G>,
-        K: Guide<G>,
     {
         Player::BOTH.map(|p| self.reward.reward(position, Outcome::Win(p.opponent()), p))
     }
@@ -285,14 +300,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         match self.descend(root, trace) {
             Leaf::Played(n) => n,
             Leaf::At(position) => {
-                let leaf = trace.leaf(&self.tree);
-                let record = self.records_playouts();
-                let rollout = Rollout {
-                    knowledge: &self.knowledge,
-                    cutoff: self.config.cutoff,
-                    record,
-                };
-                let simulation = rollout.simulate(position, leaf, &mut self.rng, &mut trace.marked);
+                let simulation = self.simulate(position, trace);
                 self.backpropagate(&simulation, trace, None);
                 1
             }
@@ -442,19 +450,12 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         let mover = position.to_move();
         self.tree.try_all_children(node);
         let path_len = trace.path.len();
-        let record = self.rave.is_some();
         let current = self.tree[node];
         for child in current.child_ids() {
             trace.path.truncate(path_len);
             trace.path.push((child, mover));
-            let leaf = trace.leaf(&self.tree);
             let start = position.after(self.tree[child].action);
-            let rollout = Rollout {
-                knowledge: &self.knowledge,
-                cutoff: self.config.cutoff,
-                record,
-            };
-            let simulation = rollout.simulate(start, leaf, &mut self.rng, &mut trace.marked);
+            let simulation = self.simulate(start, trace);
             self.backpropagate(&simulation, trace, None);
         }
         u64::from(current.len)

@@ -10,7 +10,7 @@ use game_core::{Game, Guide, Knowledge, Reward, mix64};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{Leaf, Rollout, Trace, TreeSearch};
+use super::{Leaf, Trace, TreeSearch};
 use crate::{ActionStats, Agent, Budget, Report, Uct, UctConfig};
 
 /// UCT on several threads by root parallelisation (Cazenave and Jouandeau 2007): each thread
@@ -363,11 +363,7 @@ where
             };
             shared.add_virtual_loss(trace, losses);
             let proof = trace.leaf(shared.tree());
-            let rollout = Rollout {
-                knowledge,
-                cutoff: shared.config.cutoff,
-                record: shared.records_playouts(),
-            };
+            let rollout = shared.rollout(knowledge);
             drop(shared);
             let simulation = rollout.simulate(leaf, proof, rng, &mut trace.marked);
             lock().backpropagate(&simulation, trace, Some(losses));
