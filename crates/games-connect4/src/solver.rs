@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::board::Connect4;
+use crate::board::{Connect4, winning_cells};
 
 /// Entries of the transposition table: a prime just above 2^23, so that with 32-bit partial keys
 /// the slot and the stored key together tell apart every key of up to 55 bits (the Chinese
@@ -318,18 +318,7 @@ impl Position {
 
     /// Empty cells where `stones` would complete four.
     fn winning_cells(&self, stones: u64) -> u64 {
-        let h = self.height;
-        // Vertical.
-        let mut r = (stones << 1) & (stones << 2) & (stones << 3);
-        for s in [h + 1, h, h + 2] {
-            let mut p = (stones << s) & (stones << (2 * s));
-            r |= p & (stones << (3 * s));
-            r |= p & (stones >> s);
-            p = (stones >> s) & (stones >> (2 * s));
-            r |= p & (stones << s);
-            r |= p & (stones >> (3 * s));
-        }
-        r & (self.cells_mask ^ self.mask)
+        winning_cells(stones, self.height, self.cells_mask ^ self.mask)
     }
 
     fn winning_cells_after(&self, cell: u64) -> u64 {

@@ -230,19 +230,7 @@ impl<B: Bits> Connect4Board<B> {
     /// The empty cells where `stones` would complete four in a row (reachable now or not).
     #[inline]
     fn winning_cells(&self, stones: B) -> B {
-        let h = u32::from(self.height);
-        // Vertical: three stones straight below.
-        let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
-        // Horizontal and both diagonals: the three other cells of the four on either side.
-        for s in [h + 1, h, h + 2] {
-            let pair = (stones << s) & (stones << (2 * s));
-            cells |= pair & (stones << (3 * s));
-            cells |= pair & (stones >> s);
-            let pair = (stones >> s) & (stones >> (2 * s));
-            cells |= pair & (stones << s);
-            cells |= pair & (stones >> (3 * s));
-        }
-        cells & self.cells & !self.mask
+        winning_cells(stones, u32::from(self.height), self.cells & !self.mask)
     }
 
     /// The threats of both sides, for the game's knowledge: the empty cells where the player
@@ -284,6 +272,24 @@ impl<B: Bits> Connect4Board<B> {
     pub(crate) fn column_of(&self, cell: B) -> Column {
         Column::new((cell.trailing_zeros() / self.stride()) as u8)
     }
+}
+
+/// The cells of `empty` where `stones` would complete four in a row, on a board `height` rows
+/// high (columns `height + 1` bits apart): the knowledge's threats and the solver's.
+#[inline]
+pub(crate) fn winning_cells<B: Bits>(stones: B, height: u32, empty: B) -> B {
+    // Vertical: three stones straight below.
+    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+    // Horizontal and both diagonals: the three other cells of the four on either side.
+    for s in [height + 1, height, height + 2] {
+        let pair = (stones << s) & (stones << (2 * s));
+        cells |= pair & (stones << (3 * s));
+        cells |= pair & (stones >> s);
+        let pair = (stones >> s) & (stones >> (2 * s));
+        cells |= pair & (stones << s);
+        cells |= pair & (stones >> (3 * s));
+    }
+    cells & empty
 }
 
 /// The cells where each side would complete four, and those playable now (see
