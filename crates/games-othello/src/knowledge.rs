@@ -4,7 +4,7 @@
 use game_core::{Evaluator, Game, Knowledge, Outcome, PlayoutPolicy, Prior, Status};
 use rand::{Rng, RngExt};
 
-use crate::board::OthelloBoard;
+use crate::board::{OthelloBoard, nth_bit};
 use crate::heuristic::Heuristic;
 use crate::notation::{Move, Square};
 
@@ -133,10 +133,7 @@ impl<const N: usize> PlayoutPolicy<OthelloBoard<N>> for Corners {
                 safe => safe,
             }
         };
-        let mut bits = pool;
-        for _ in 0..rng.random_range(0..pool.count_ones()) {
-            bits &= bits - 1;
-        }
-        Move::Place(Square::from_index(bits.trailing_zeros() as u8))
+        let cell = nth_bit(pool, rng.random_range(0..pool.count_ones()));
+        Move::Place(Square::from_index(cell.trailing_zeros() as u8))
     }
 }

@@ -10,7 +10,8 @@ use rand::{Rng, RngExt};
 use crate::cpu::Kernel;
 use crate::movegen::{self, Geometry};
 use crate::notation::{Move, Square};
-use playout::{Placed, nth_bit};
+use playout::Placed;
+pub(crate) use playout::nth_bit;
 
 /// An Othello position on an `N`x`N` board: [`Othello`] (8x8) or [`Othello6`] (6x6).
 ///

@@ -139,7 +139,7 @@ impl<const N: usize> OthelloBoard<N> {
 /// A plain loop: measured faster here than a branch-free select by byte counts and a table,
 /// whose longer chain of dependent steps costs more than the loop's mispredicted exit.
 #[inline]
-pub(super) fn nth_bit(mut bits: u64, k: u32) -> u64 {
+pub(crate) fn nth_bit(mut bits: u64, k: u32) -> u64 {
     for _ in 0..k {
         bits &= bits - 1;
     }
