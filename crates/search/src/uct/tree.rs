@@ -144,12 +144,8 @@ impl<A> Node<A> {
 pub(crate) struct Tree<A> {
     nodes: Vec<Node<A>>,
     spare: Vec<Node<A>>,
-    amaf: Vec<Amaf>,
-    spare_amaf: Vec<Amaf>,
-    rave: bool,
-    priors: Vec<f32>,
-    spare_priors: Vec<f32>,
-    prior: bool,
+    amaf: Column<Amaf>,
+    priors: Column<f32>,
 }
 
 impl<A> Index<NodeId> for Tree<A> {
@@ -165,6 +161,66 @@ impl<A> IndexMut<NodeId> for Tree<A> {
     #[inline]
     fn index_mut(&mut self, id: NodeId) -> &mut Node<A> {
         &mut self.nodes[id.index()]
+    }
+}
+
+/// Values kept beside the nodes, `values[i]` belonging to node `i` and moving with it (RAVE's
+/// statistics, the priors); empty and untouched when off.
+#[derive(Clone, Debug)]
+struct Column<T> {
+    on: bool,
+    values: Vec<T>,
+    /// The arena tree reuse compacts into.
+    spare: Vec<T>,
+}
+
+impl<T: Copy> Column<T> {
+    fn new(on: bool) -> Self {
+        Column {
+            on,
+            values: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
+
+    /// Only the root's value.
+    fn reset(&mut self, root: T) {
+        if self.on {
+            self.values.clear();
+            self.values.push(root);
+        }
+    }
+
+    /// The values of new nodes, appended.
+    #[inline]
+    fn extend(&mut self, values: impl Iterator<Item = T>) {
+        if self.on {
+            self.values.extend(values);
+        }
+    }
+
+    /// The values of the nodes at `a` and `b`, exchanged with them.
+    #[inline]
+    fn swap(&mut self, a: usize, b: usize) {
+        if self.on {
+            self.values.swap(a, b);
+        }
+    }
+
+    /// The values of the blocks `moved` of the old arena, in order: the new arena of
+    /// [`Tree::retain`].
+    fn compact(&mut self, moved: &[Range<usize>]) {
+        if !self.on {
+            return;
+        }
+        let old = std::mem::take(&mut self.values);
+        let mut new = std::mem::take(&mut self.spare);
+        new.clear();
+        for block in moved {
+            new.extend_from_slice(&old[block.clone()]);
+        }
+        self.values = new;
+        self.spare = old;
     }
 }
 
@@ -200,31 +256,27 @@ impl<A: Copy> Tree<A> {
         Tree {
             nodes: Vec::new(),
             spare: Vec::new(),
-            amaf: Vec::new(),
-            spare_amaf: Vec::new(),
-            rave,
-            priors: Vec::new(),
-            spare_priors: Vec::new(),
-            prior,
+            amaf: Column::new(rave),
+            priors: Column::new(prior),
         }
     }
 
     /// Whether the nodes have priors.
     #[inline]
     pub(crate) fn has_priors(&self) -> bool {
-        self.prior
+        self.priors.on
     }
 
     /// The prior probabilities of the children of `node` (with a prior only).
     #[inline]
     pub(crate) fn priors(&self, node: &Node<A>) -> &[f32] {
-        &self.priors[node.children()]
+        &self.priors.values[node.children()]
     }
 
     /// The prior probabilities of the children of `id`, to write (with a prior only).
     pub(crate) fn priors_mut(&mut self, id: NodeId) -> &mut [f32] {
         let children = self[id].children();
-        &mut self.priors[children]
+        &mut self.priors.values[children]
     }
 
     /// Back to only a root for `position` (an ongoing game), keeping the memory.
@@ -234,14 +286,8 @@ impl<A: Copy> Tree<A> {
         let placeholder = first.0.expect("a search starts from an ongoing game");
         self.nodes.clear();
         self.nodes.push(Node::new(placeholder));
-        if self.rave {
-            self.amaf.clear();
-            self.amaf.push(Amaf::default());
-        }
-        if self.prior {
-            self.priors.clear();
-            self.priors.push(1.0);
-        }
+        self.amaf.reset(Amaf::default());
+        self.priors.reset(1.0);
     }
 
     /// The children of `node`, as a slice of nodes.
@@ -259,14 +305,14 @@ impl<A: Copy> Tree<A> {
     /// The AMAF statistics of the children of `node` (RAVE only).
     #[inline]
     pub(crate) fn amaf(&self, node: &Node<A>) -> &[Amaf] {
-        &self.amaf[node.children()]
+        &self.amaf.values[node.children()]
     }
 
     /// The AMAF statistics of the children of `node`, to update (RAVE only).
     #[inline]
     pub(crate) fn amaf_mut(&mut self, id: NodeId) -> &mut [Amaf] {
         let children = self[id].children();
-        &mut self.amaf[children]
+        &mut self.amaf.values[children]
     }
 
     /// Gives `id` a child for every legal action of `position`, if the arena has room for them
@@ -288,18 +334,14 @@ impl<A: Copy> Tree<A> {
         let mut children = Children(self.nodes[first..].iter_mut());
         position.legal_actions(&mut children);
         debug_assert!(children.0.len() == 0, "as many legal actions as counted");
-        if self.rave {
-            for node in &self.nodes[first..] {
-                let index = position.action_index(node.action);
-                self.amaf.push(Amaf {
-                    index: u32::try_from(index).unwrap_or(u32::MAX),
-                    ..Amaf::default()
-                });
+        self.amaf.extend(self.nodes[first..].iter().map(|node| {
+            let index = position.action_index(node.action);
+            Amaf {
+                index: u32::try_from(index).unwrap_or(u32::MAX),
+                ..Amaf::default()
             }
-        }
-        if self.prior {
-            self.priors.resize(first + n, 0.0);
-        }
+        }));
+        self.priors.extend(std::iter::repeat_n(0.0, n));
         let node = &mut self[id];
         node.first = NodeId(first as u32);
         node.len = n as u16;
@@ -351,12 +393,8 @@ impl<A: Copy> Tree<A> {
         let node = self[id];
         let next = node.first.index() + usize::from(node.tried);
         self.nodes.swap(next, pick);
-        if self.rave {
-            self.amaf.swap(next, pick);
-        }
-        if self.prior {
-            self.priors.swap(next, pick);
-        }
+        self.amaf.swap(next, pick);
+        self.priors.swap(next, pick);
         self[id].tried += 1;
         NodeId(next as u32)
     }
@@ -384,42 +422,25 @@ impl<A: Copy> Tree<A> {
         }
         let old = std::mem::take(&mut self.nodes);
         let mut new = std::mem::take(&mut self.spare);
-        let old_amaf = std::mem::take(&mut self.amaf);
-        let mut new_amaf = std::mem::take(&mut self.spare_amaf);
-        let old_priors = std::mem::take(&mut self.priors);
-        let mut new_priors = std::mem::take(&mut self.spare_priors);
         new.clear();
-        new_amaf.clear();
-        new_priors.clear();
         new.push(old[id.index()]);
-        if self.rave {
-            new_amaf.push(old_amaf[id.index()]);
-        }
-        if self.prior {
-            new_priors.push(1.0);
-        }
+        // The blocks of the old arena copied, in order: what the columns copy too.
+        let mut moved: Vec<Range<usize>> = std::iter::once(id.index()..id.index() + 1).collect();
         let mut i = 0;
         while i < new.len() {
             let node = new[i];
             if node.len > 0 {
                 let start = new.len();
                 new.extend_from_slice(&old[node.children()]);
-                if self.rave {
-                    new_amaf.extend_from_slice(&old_amaf[node.children()]);
-                }
-                if self.prior {
-                    new_priors.extend_from_slice(&old_priors[node.children()]);
-                }
+                moved.push(node.children());
                 new[i].first = NodeId(start as u32);
             }
             i += 1;
         }
         self.nodes = new;
         self.spare = old;
-        self.amaf = new_amaf;
-        self.spare_amaf = old_amaf;
-        self.priors = new_priors;
-        self.spare_priors = old_priors;
+        self.amaf.compact(&moved);
+        self.priors.compact(&moved);
     }
 
     /// How many nodes the tree holds.
