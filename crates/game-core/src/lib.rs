@@ -85,6 +85,7 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod batch;
 mod eval;
 mod game;
 mod hash;
@@ -107,6 +108,7 @@ pub mod testing;
 /// `DerefMut` or `Rng` for a generator that seems to have it).
 pub use rand;
 
+pub use batch::{Batch, BatchEvaluator};
 pub use eval::Evaluator;
 pub use game::{Game, PlayError, Playout};
 pub use hash::mix64;

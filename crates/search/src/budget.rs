@@ -93,6 +93,7 @@ impl Budget {
             budget: self,
             started: Instant::now(),
             done: 0,
+            next_check: 0,
             stopped: false,
         }
     }
@@ -103,6 +104,9 @@ pub(crate) struct Meter<'a> {
     budget: &'a Budget,
     started: Instant,
     done: u64,
+    /// When to look at the clock and the stop flag next (iterations may be counted several at
+    /// a time, so not at multiples of [`Budget::CHECK_EVERY`]).
+    next_check: u64,
     stopped: bool,
 }
 
@@ -121,7 +125,8 @@ impl Meter<'_> {
             self.stopped = true;
             return false;
         }
-        if self.done.is_multiple_of(Budget::CHECK_EVERY) {
+        if self.done >= self.next_check {
+            self.next_check = self.done + Budget::CHECK_EVERY;
             let late = self
                 .budget
                 .time
@@ -143,6 +148,11 @@ impl Meter<'_> {
     #[inline]
     pub(crate) fn count(&mut self, n: u64) {
         self.done += n;
+    }
+
+    /// How many more iterations an iteration budget allows; `None` without one.
+    pub(crate) fn remaining(&self) -> Option<u64> {
+        Some(self.budget.iterations?.saturating_sub(self.done))
     }
 
     pub(crate) fn done(&self) -> u64 {

@@ -19,6 +19,7 @@
 //! MCTS-Solver's proofs; `report.rs` the final choice and the report; `parallel.rs` the
 //! searches on several threads; `config.rs` the settings.
 
+mod batch;
 mod config;
 mod parallel;
 mod rave;
@@ -27,6 +28,7 @@ mod select;
 mod solver;
 mod tree;
 
+pub use batch::BatchedUct;
 pub use config::{Expansion, FinalChoice, UctConfig};
 pub use parallel::{RootParallel, TreeParallel};
 
@@ -93,6 +95,9 @@ struct TreeSearch<A, R, K> {
     tree: Tree<A>,
     /// RAVE's and GRAVE's state, when they are on.
     rave: Option<Rave>,
+    /// Whether nodes gain their children (and priors) after the selection, from a batch
+    /// evaluator ([`BatchedUct`]), instead of when the selection reaches them.
+    deferred: bool,
     /// Buffers: the actions and prior weights of a node's new children, and the scores of a
     /// PUCT selection.
     actions: Vec<A>,
@@ -242,6 +247,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             tree: Tree::new(rave.is_some(), prior),
             rave,
+            deferred: false,
             actions: Vec::new(),
             weights: Vec::new(),
             scores: Vec::new(),
@@ -329,10 +335,13 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             let mover = position.to_move();
             let leaf = &self.tree[node];
             if leaf.len == 0
-                && ((node != NodeId::ROOT && leaf.visits < self.config.expand_after)
+                && (self.deferred
+                    || (node != NodeId::ROOT && leaf.visits < self.config.expand_after)
                     || !self.expand(node, &position))
             {
-                break; // too young to expand, or the tree is full: play out from this leaf
+                // Too young to expand, or the tree is full: play out from this leaf. (Or it
+                // waits for a batch evaluator.)
+                break;
             }
             if let Some(rave) = &mut self.rave {
                 rave.enter(&self.tree, node, &position);
@@ -412,31 +421,34 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             self.actions.clear();
             self.actions
                 .extend(children.iter().map(|child| child.action));
-            self.weights.clear();
-            self.knowledge
-                .weigh(position, &self.actions, &mut self.weights);
-            let n = self.actions.len();
-            let valid =
-                self.weights.len() == n && self.weights.iter().all(|w| w.is_finite() && *w >= 0.0);
-            debug_assert!(
-                valid,
-                "a prior gives one weight, finite and at least 0, per action"
-            );
-            let sum: f32 = if valid {
-                self.weights.iter().sum()
-            } else {
-                0.0
-            };
-            let priors = self.tree.priors_mut(node);
-            if sum > 0.0 {
-                for (p, w) in priors.iter_mut().zip(&self.weights) {
-                    *p = w / sum;
-                }
-            } else {
-                priors.fill(1.0 / n as f32);
-            }
+            let mut weights = std::mem::take(&mut self.weights);
+            weights.clear();
+            self.knowledge.weigh(position, &self.actions, &mut weights);
+            self.set_priors(node, &weights);
+            self.weights = weights;
         }
         true
+    }
+
+    /// Sets the priors of `node`'s children (just expanded, in the order of the position's
+    /// legal actions) from a prior's `weights`, normalised to sum to 1; uniform when the
+    /// weights sum to 0 or are not one finite weight of at least 0 per child.
+    fn set_priors(&mut self, node: NodeId, weights: &[f32]) {
+        let priors = self.tree.priors_mut(node);
+        let n = priors.len();
+        let valid = weights.len() == n && weights.iter().all(|w| w.is_finite() && *w >= 0.0);
+        debug_assert!(
+            valid,
+            "a prior gives one weight, finite and at least 0, per action"
+        );
+        let sum: f32 = if valid { weights.iter().sum() } else { 0.0 };
+        if sum > 0.0 {
+            for (p, w) in priors.iter_mut().zip(weights) {
+                *p = w / sum;
+            }
+        } else {
+            priors.fill(1.0 / n as f32);
+        }
     }
 
     /// Expansion of every child at once: one playout from each new child of `node` (with the
