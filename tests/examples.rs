@@ -240,3 +240,24 @@ fn gomoku_checks_its_game_and_knowledge_then_plays() {
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
 }
+
+#[test]
+fn network_drives_the_batched_search_through_a_match() {
+    let output = Command::new(example("network"))
+        .args(["--games", "2", "--time", "5ms", "--batch", "8"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("against plain UCT"), "{text}");
+    assert!(text.contains("a call)"), "{text}");
+    let refused = Command::new(example("network"))
+        .args(["--batch", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+}
