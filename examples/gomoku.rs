@@ -6,19 +6,28 @@
 //! cargo run --release --example gomoku                              # check, then 20 games at 100 ms a move
 //! cargo run --release --example gomoku -- --games 100 --time 200ms --spec uct:prior=game,playout=game
 //! ```
+//!
+//! It also has the library's tools, through `arena::cli` (every flag of the `play`, `gtp` and
+//! `tournament` examples), and an agent of its own, `greedy`, that specs can name:
+//!
+//! ```text
+//! cargo run --release --example gomoku -- play --agent best:time=1s
+//! cargo run --release --example gomoku -- tournament --games 20 --agent best:time=100ms --agent greedy --agent uct:time=100ms
+//! ```
 
 use std::fmt;
 use std::process::ExitCode;
 use std::str::FromStr;
 
 use clap::Parser;
-use gamesearch::arena::{Score, play_game};
+use gamesearch::arena::cli::Tool;
+use gamesearch::arena::{Score, TextGame, WithGame, play_game};
 use gamesearch::core::rand::{Rng, RngExt, SeedableRng};
 use gamesearch::core::testing::Conformance;
 use gamesearch::core::{
     Evaluator, Game, Knowledge, Outcome, Player, PlayoutPolicy, Prior, Status, mix64,
 };
-use gamesearch::search::AgentSpec;
+use gamesearch::search::{Agent, AgentSpec, Budget, SpecError};
 
 mod common;
 
@@ -343,12 +352,71 @@ fn knowledge() -> Knowledge<Shape, FiveFirst, Lines> {
         .with_evaluator(Lines, 200.0)
 }
 
+// --- The tools: play, gtp and tournament, with an agent of the game's own ----------------------
+
+impl TextGame for Gomoku {
+    const NAME: &'static str = "gomoku";
+
+    fn size_text(&self) -> String {
+        format!("{SIDE}x{SIDE}")
+    }
+
+    fn resized(&self, dimensions: &[u32]) -> Result<Self, String> {
+        if dimensions.iter().all(|&d| d == SIDE) && !dimensions.is_empty() {
+            Ok(Gomoku::new())
+        } else {
+            Err(format!("this Gomoku is {SIDE}x{SIDE}"))
+        }
+    }
+
+    fn cleared(&self) -> Self {
+        Gomoku::new()
+    }
+
+    /// Measured by the match below: the prior and the evaluation at the leaf.
+    const BEST: &'static str = "uct:prior=game,cutoff=0";
+
+    const AGENTS: &'static [&'static str] = &["greedy"];
+
+    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+        match spec.own_agent() {
+            Some(("greedy", [])) => Ok(Box::new(Greedy)),
+            Some((name, settings)) => Err(SpecError::Unsupported {
+                spec: spec.to_string(),
+                what: format!("{name} takes no settings, not {}", settings[0].0),
+            }),
+            None => spec.build_with(seed, Lines, knowledge()),
+        }
+    }
+}
+
+/// The game's own agent: the move its prior likes best, without search.
+struct Greedy;
+
+impl Agent<Gomoku> for Greedy {
+    fn choose(&mut self, position: &Gomoku, _: &Budget) -> Option<Point> {
+        let actions = position.legal_actions_vec();
+        let mut weights = Vec::new();
+        Shape.weigh(position, &actions, &mut weights);
+        let best = (0..actions.len()).max_by(|&a, &b| weights[a].total_cmp(&weights[b]))?;
+        Some(actions[best])
+    }
+}
+
 // --- The program ------------------------------------------------------------------------------
 
 /// Gomoku 9x9 taught to the search: the kit checks the game and its knowledge, then a match.
 #[derive(Parser, Debug)]
-#[command(name = "gomoku", version, about)]
+#[command(
+    name = "gomoku",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
+    /// Instead of the check and the match: one of the tools, on Gomoku.
+    #[command(subcommand)]
+    tool: Option<Tool>,
     /// The agent with the game's knowledge (against plain UCT at the same time per move).
     #[arg(long, default_value = "uct:prior=game,cutoff=0")]
     spec: String,
@@ -366,6 +434,9 @@ struct Cli {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let start = Gomoku::new();
+    if let Some(tool) = cli.tool {
+        return tool.run(start);
+    }
     println!("Checking the rules and the knowledge on random games...");
     // The fast threat finder against the slow one, on the positions of random games.
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(cli.seed);

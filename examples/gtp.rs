@@ -8,14 +8,13 @@
 //!
 //! Commands come on standard input, answers go to standard output (see `arena::GtpEngine` for
 //! the command list and the Hex swap convention). Type `list_commands` to see them. With
-//! `--swap` Hex starts with the swap rule; GTP `param_game allow_swap 1` turns it on too.
+//! `--swap` Hex starts with the swap rule; GTP `param_game allow_swap 1` turns it on too. The
+//! tool itself is `arena::cli::GtpArgs`.
 
-use std::io;
 use std::process::ExitCode;
 
 use clap::Parser;
-use gamesearch::arena::{GtpEngine, TextGame, WithGame};
-use gamesearch::search::AgentSpec;
+use gamesearch::arena::cli::{GtpArgs, finish};
 
 mod common;
 
@@ -25,35 +24,11 @@ mod common;
 struct Cli {
     #[command(flatten)]
     game: common::GameArgs,
-    /// The agent that answers genmove: best (the strongest configuration for the game) or any
-    /// spec, e.g. best:time=1s, uct:iterations=20000,c=0.4 or alphabeta:time=1s.
-    #[arg(long, default_value = "best:iterations=20000")]
-    agent: AgentSpec,
-    /// The seed of the agent (game k of the session uses seed + k).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-}
-
-struct Serve {
-    spec: AgentSpec,
-    seed: u64,
-}
-
-impl WithGame for Serve {
-    type Output = io::Result<()>;
-
-    fn run<G: TextGame>(self, start: G) -> io::Result<()> {
-        GtpEngine::new(start, self.spec, self.seed)
-            .unwrap_or_else(|e| common::usage_error(e))
-            .run(io::stdin().lock(), io::stdout().lock())
-    }
+    #[command(flatten)]
+    gtp: GtpArgs,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let serve = Serve {
-        spec: cli.agent,
-        seed: cli.seed,
-    };
-    common::finish("gtp", cli.game.choice().run(serve))
+    finish("gtp", cli.game.choice().run(cli.gtp))
 }

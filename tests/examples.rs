@@ -21,6 +21,18 @@ fn example(name: &str) -> PathBuf {
     path
 }
 
+/// Runs example `name` with `args`, checks that it succeeds, and returns its output.
+fn succeeds(name: &str, args: &[&str]) -> String {
+    let output = Command::new(example(name)).args(args).output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    text
+}
+
 #[test]
 fn gtp_answers_a_scripted_session_through_pipes() {
     let mut child = Command::new(example("gtp"))
@@ -222,16 +234,7 @@ fn tournament_bad_arguments_exit_with_code_2() {
 
 #[test]
 fn gomoku_checks_its_game_and_knowledge_then_plays() {
-    let output = Command::new(example("gomoku"))
-        .args(["--games", "2", "--time", "5ms"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        output.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let text = succeeds("gomoku", &["--games", "2", "--time", "5ms"]);
     assert!(text.contains("against plain UCT"), "{text}");
     // A bad spec is refused like in every tool.
     let refused = Command::new(example("gomoku"))
@@ -243,15 +246,9 @@ fn gomoku_checks_its_game_and_knowledge_then_plays() {
 
 #[test]
 fn network_drives_the_batched_search_through_a_match() {
-    let output = Command::new(example("network"))
-        .args(["--games", "2", "--time", "5ms", "--batch", "8"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        output.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&output.stderr)
+    let text = succeeds(
+        "network",
+        &["--games", "2", "--time", "5ms", "--batch", "8"],
     );
     assert!(text.contains("against plain UCT"), "{text}");
     assert!(text.contains("a call)"), "{text}");
@@ -260,4 +257,46 @@ fn network_drives_the_batched_search_through_a_match() {
         .output()
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
+}
+
+#[test]
+fn a_users_game_gets_the_tools_and_its_own_agent_enters_them() {
+    // gomoku's tools come from arena::cli::run's pieces; `greedy` is the game's own agent.
+    let text = succeeds(
+        "gomoku",
+        &[
+            "tournament",
+            "--games",
+            "2",
+            "--agent",
+            "greedy",
+            "--agent",
+            "best:iterations=200",
+        ],
+    );
+    assert!(text.contains("Round robin on gomoku 9x9"), "{text}");
+    assert!(text.contains("greedy "), "{text}");
+    let text = run(
+        "gomoku",
+        &["gtp", "--agent", "greedy"],
+        "genmove black\nquit\n",
+    );
+    let answer = text.lines().next().unwrap_or_default();
+    assert!(
+        answer.len() == 4 && answer.starts_with("= "),
+        "a cell from greedy: {text}"
+    );
+    // Its settings are checked like any spec's, and a misspelt name lists the game's own.
+    for (agent, reason) in [
+        ("greedy:depth=3", "takes no settings"),
+        ("gredy", "the game's own greedy"),
+    ] {
+        let refused = Command::new(example("gomoku"))
+            .args(["tournament", "--agent", agent, "--agent", "uct"])
+            .output()
+            .unwrap();
+        assert_eq!(refused.status.code(), Some(2));
+        let error = String::from_utf8_lossy(&refused.stderr);
+        assert!(error.contains(reason), "{error}");
+    }
 }

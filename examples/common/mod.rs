@@ -1,15 +1,14 @@
 //! What the tool examples share: the flags that choose a game, the progress bar, and how
 //! they end.
 
-#![allow(dead_code, reason = "each example uses a part of this module")]
-
-use std::fmt::Display;
-use std::process::ExitCode;
+#![allow(
+    dead_code,
+    unused_imports,
+    reason = "each example uses a part of this module"
+)]
 
 use clap::Args;
-use clap::error::ErrorKind;
 use gamesearch::arena::GameChoice;
-use indicatif::{ProgressBar, ProgressStyle};
 
 /// `--game`, `--size`, `--swap`.
 #[derive(Args, Debug)]
@@ -48,32 +47,4 @@ impl GameArgs {
     }
 }
 
-/// Exits with code 2 and `message`, as clap does for a bad argument.
-pub(crate) fn usage_error(message: impl Display) -> ! {
-    clap::Error::raw(ErrorKind::ValueValidation, format!("{message}\n")).exit()
-}
-
-/// The exit code of a tool that ran: success, or the error on standard error and code 1.
-pub(crate) fn finish<E: Display>(tool: &str, result: Result<(), E>) -> ExitCode {
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{tool}: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// The progress bar of a tool that plays `games` games: done and total, time elapsed, an
-/// estimate of the time left, and a message (a label or the leader) after them. Hidden when
-/// standard error is not a terminal.
-pub(crate) fn progress_bar(games: u64) -> ProgressBar {
-    let bar = ProgressBar::new(games);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left  {msg}",
-        )
-        .expect("a valid template"),
-    );
-    bar
-}
+pub(crate) use gamesearch::arena::cli::{finish, progress_bar, usage_error};

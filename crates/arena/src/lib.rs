@@ -11,6 +11,8 @@
 //! - `plot` (feature `plot`): SVG charts of ratings, win rates and heat maps.
 //! - [`GtpEngine`]: the Go Text Protocol for any [`TextGame`], with the Benzene conventions
 //!   for Hex.
+//! - `cli` (feature `cli`): the `play`, `gtp` and `tournament` tools for any [`TextGame`],
+//!   so that a game of your own gets them in a binary of its own (`arena::cli::run`).
 //!
 //! ```
 //! use arena::{Score, play_game};
@@ -34,6 +36,8 @@
 #![forbid(unsafe_code)]
 
 mod choice;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod elo;
 mod gtp;
 mod play;

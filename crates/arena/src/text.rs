@@ -83,6 +83,21 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
     /// `docs/experiments.md`.
     const BEST: &'static str = "uct";
 
+    /// The names of the game's own agents, which specs may name besides the built-in ones
+    /// ([`AgentSpec::parse_with`]); [`build`](TextGame::build) makes them. None by default.
+    const AGENTS: &'static [&'static str] = &[];
+
+    /// Reads an agent spec for this game: the built-in agents and the game's own
+    /// ([`AGENTS`](TextGame::AGENTS)).
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the spec, as [`AgentSpec::from_str`](std::str::FromStr::from_str)
+    /// says it.
+    fn parse_agent(text: &str) -> Result<AgentSpec, SpecError> {
+        AgentSpec::parse_with(text, Self::AGENTS)
+    }
+
     /// Builds the agent `spec` describes for this game (`best` as [`BEST`](TextGame::BEST)),
     /// with the game's evaluator for the depth-limited agents and its knowledge for the
     /// Monte-Carlo agents ([`build`](TextGame::build)).
@@ -98,6 +113,21 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
     /// Builds the agent of a spec (not `best`) with what the game offers: its evaluator for
     /// the depth-limited agents where it has one (Othello's [`Heuristic`]) and its knowledge
     /// (prior, playout policy, evaluator) for the Monte-Carlo agents. The default offers none.
+    ///
+    /// A game with agents of its own ([`AGENTS`](TextGame::AGENTS)) builds them here, reading
+    /// their settings with [`AgentSpec::own_agent`], and leaves the other specs to
+    /// [`AgentSpec::build_with`]:
+    ///
+    /// ```ignore
+    /// const AGENTS: &'static [&'static str] = &["greedy"];
+    ///
+    /// fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+    ///     match spec.own_agent() {
+    ///         Some(("greedy", _settings)) => Ok(Box::new(Greedy::new(spec.seed().unwrap_or(seed)))),
+    ///         _ => spec.build_with(seed, MyEvaluator, my_knowledge()),
+    ///     }
+    /// }
+    /// ```
     ///
     /// # Errors
     ///

@@ -47,6 +47,9 @@ pub struct AgentSpec {
     budget: Budget,
     seed: Option<u64>,
     reward: WinDrawLoss,
+    /// The keys and values of a game's own agent ([`own_agent`](AgentSpec::own_agent)), other
+    /// than its budget and seed.
+    settings: Vec<(String, String)>,
 }
 
 /// How UCT shares out its work over several threads.
@@ -69,6 +72,8 @@ enum Algorithm {
     Uct(UctConfig, Threads, Hooks),
     Reference(Plain, u32),
     AlphaBeta(AlphaBetaConfig),
+    /// An agent of the game's own, named in [`AgentSpec::parse_with`]: the game builds it.
+    Own,
 }
 
 impl AgentSpec {
@@ -79,10 +84,11 @@ impl AgentSpec {
     }
 
     /// The agent's name: `best`, `random`, `mc`, `ucb1`, `uct`, `rave`, `grave`, `minimax`, `negamax` or
-    /// `alphabeta`.
+    /// `alphabeta`, or the name of a game's own agent.
     #[must_use]
-    pub fn name(&self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self.algorithm {
+            Algorithm::Own => self.own_agent().map_or("", |(name, _)| name),
             Algorithm::Best => "best",
             Algorithm::Random => "random",
             Algorithm::Flat(Policy::Uniform) => "mc",
@@ -94,6 +100,51 @@ impl AgentSpec {
             Algorithm::Reference(Plain::NegaMax, _) => "negamax",
             Algorithm::Reference(Plain::AlphaBeta, _) | Algorithm::AlphaBeta(_) => "alphabeta",
         }
+    }
+
+    /// Reads a spec that may also name one of `own`, the names of a game's own agents (for
+    /// example a network-guided search the game's crate provides): such a spec takes the
+    /// budget keys (`time`, `iterations`), `seed`, and any other `key=value`, which the game
+    /// reads back with [`own_agent`](AgentSpec::own_agent) when it builds the agent. The
+    /// built-in names come first. `text.parse()` is `parse_with(text, &[])`.
+    ///
+    /// ```
+    /// use search::AgentSpec;
+    ///
+    /// let spec = AgentSpec::parse_with("mine:time=1s,depth=3", &["mine"])?;
+    /// assert_eq!(spec.name(), "mine");
+    /// assert_eq!(spec.budget().time, Some(std::time::Duration::from_secs(1)));
+    /// let (name, settings) = spec.own_agent().unwrap();
+    /// assert_eq!((name, settings), ("mine", &[("depth".to_owned(), "3".to_owned())][..]));
+    /// // Without the name, it is not an agent.
+    /// let error = "mine:time=1s".parse::<AgentSpec>().unwrap_err();
+    /// assert!(error.to_string().starts_with("unknown agent \"mine\""));
+    /// # Ok::<(), search::SpecError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`from_str`](AgentSpec::from_str): an unknown name, key or value, a malformed part.
+    pub fn parse_with(text: &str, own: &[&str]) -> Result<AgentSpec, SpecError> {
+        parse(text, own)
+    }
+
+    /// For the spec of a game's own agent ([`parse_with`](AgentSpec::parse_with)): its name and
+    /// its settings other than the budget and seed, in the order given; `None` for the
+    /// built-in agents.
+    #[must_use]
+    pub fn own_agent(&self) -> Option<(&str, &[(String, String)])> {
+        if !matches!(self.algorithm, Algorithm::Own) {
+            return None;
+        }
+        let name = self.text.split_once(':').map_or(&*self.text, |(n, _)| n);
+        Some((name.trim(), &self.settings))
+    }
+
+    /// The seed the spec gives (`seed=N`), if it gives one.
+    #[must_use]
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
     }
 
     /// Checks that this spec can play the game of `start`: RAVE and GRAVE need a game that
@@ -336,6 +387,15 @@ impl AgentSpec {
             Algorithm::AlphaBeta(config) => {
                 Box::new(AlphaBeta::<G, E>::with_config(config, evaluator))
             }
+            Algorithm::Own => {
+                return Err(SpecError::Unsupported {
+                    spec: self.text.clone(),
+                    what: format!(
+                        "{} is the game's own agent: the game builds it",
+                        self.name()
+                    ),
+                });
+            }
         })
     }
 }
@@ -351,14 +411,14 @@ impl fmt::Display for AgentSpec {
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SpecError {
     /// The name is not an agent.
-    #[error(
-        "unknown agent {name:?} in {spec:?}: expected best, random, mc, ucb1, uct, rave, grave, minimax, negamax or alphabeta"
-    )]
+    #[error("unknown agent {name:?} in {spec:?}: expected {expected}")]
     UnknownAgent {
         /// The whole spec.
         spec: String,
         /// The name given.
         name: String,
+        /// The names there are.
+        expected: String,
     },
     /// A key the agent does not have.
     #[error("unknown key {key:?} for {agent} in {spec:?}: expected {expected}")]
@@ -406,8 +466,8 @@ pub enum SpecError {
 }
 
 /// An agent spec's name: the algorithm with its defaults, and every key it takes.
-struct Entry {
-    name: &'static str,
+struct Entry<'a> {
+    name: &'a str,
     algorithm: Algorithm,
     keys: Vec<&'static str>,
 }
@@ -419,9 +479,9 @@ const REWARD_KEYS: &[&str] = &["win", "draw", "loss"];
 /// UCT's keys that only its RAVE variants take.
 const RAVE_ONLY: &[&str] = &["k", "ref"];
 
-impl Entry {
+impl Entry<'_> {
     /// The entry for the agent called `name`, if there is one.
-    fn named(name: &str) -> Option<Entry> {
+    fn named(name: &str) -> Option<Entry<'static>> {
         let monte_carlo = MONTE_CARLO.concat();
         let uct_keys = |extra: &[&'static str]| {
             let uct = UctConfig::KEYS.iter().filter(|k| !RAVE_ONLY.contains(k));
@@ -492,6 +552,8 @@ impl Algorithm {
             Algorithm::Random | Algorithm::Reference(..) => {
                 Err(Setting::new(key, value).unknown(&[]))
             }
+            // The game's own agent keeps its keys for the game ([`AgentSpec::own_agent`]).
+            Algorithm::Own => Ok(()),
             // `best` takes its keys when it is resolved.
             Algorithm::Best => Ok(()),
         }
@@ -567,96 +629,136 @@ fn set_reward(reward: &mut WinDrawLoss, key: &str, value: &str) -> Result<(), Se
     Ok(())
 }
 
+/// The built-in agents' names, as an error lists them.
+const NAMES: &str = "best, random, mc, ucb1, uct, rave, grave, minimax, negamax or alphabeta";
+
 impl FromStr for AgentSpec {
     type Err = SpecError;
 
-    /// Split (the name, then `key=value` parts), dispatch (each key to the part of the agent
-    /// that owns it), defaults (the budget of an agent given none).
+    /// A spec of the built-in agents ([`parse_with`](AgentSpec::parse_with) reads a game's
+    /// own agents too).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let text = text.trim();
-        let spec = || text.to_owned();
-        let (name, rest) = text.split_once(':').unwrap_or((text, ""));
-        let name = name.trim().to_ascii_lowercase();
-        let Some(Entry {
-            name,
-            mut algorithm,
-            keys,
-        }) = Entry::named(&name)
-        else {
-            return Err(SpecError::UnknownAgent { spec: spec(), name });
+        parse(text, &[])
+    }
+}
+
+/// Split (the name, then `key=value` parts), dispatch (each key to the part of the agent that
+/// owns it), defaults (the budget of an agent given none).
+fn parse(text: &str, own: &[&str]) -> Result<AgentSpec, SpecError> {
+    let text = text.trim();
+    let spec = || text.to_owned();
+    let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+    let name = name.trim().to_ascii_lowercase();
+    let own_name = own.iter().find(|o| o.eq_ignore_ascii_case(&name));
+    let Some(Entry {
+        name,
+        mut algorithm,
+        keys,
+    }) = Entry::named(&name).or_else(|| {
+        own_name.map(|&o| Entry {
+            name: o,
+            algorithm: Algorithm::Own,
+            keys: Vec::new(),
+        })
+    })
+    else {
+        let expected = if own.is_empty() {
+            NAMES.to_owned()
+        } else {
+            format!(
+                "{}, or the game's own {}",
+                NAMES.replace(" or ", ", "),
+                own.join(", ")
+            )
         };
-        let mut budget = Budget::default();
-        let mut seed = None;
-        let mut reward = WinDrawLoss::default();
-        let mut seen: Vec<String> = Vec::new();
-        for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let syntax = |reason: &str| SpecError::Syntax {
-                spec: spec(),
-                part: part.to_owned(),
-                reason: reason.to_owned(),
-            };
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| syntax("write KEY=VALUE"))?;
-            let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
-            let unknown = || SpecError::UnknownKey {
-                spec: spec(),
-                agent: name.to_owned(),
-                key: key.clone(),
-                expected: keys.join(", "),
-            };
-            if !keys.contains(&key.as_str()) {
-                return Err(unknown());
-            }
-            let canonical = if key == "playouts" {
-                "iterations"
-            } else {
-                &key
-            };
-            if seen.iter().any(|k| k == canonical) {
+        return Err(SpecError::UnknownAgent {
+            spec: spec(),
+            name,
+            expected,
+        });
+    };
+    let own_agent = matches!(algorithm, Algorithm::Own);
+    let mut settings = Vec::new();
+    let mut budget = Budget::default();
+    let mut seed = None;
+    let mut reward = WinDrawLoss::default();
+    let mut seen: Vec<String> = Vec::new();
+    for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let syntax = |reason: &str| SpecError::Syntax {
+            spec: spec(),
+            part: part.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| syntax("write KEY=VALUE"))?;
+        let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
+        let unknown = || SpecError::UnknownKey {
+            spec: spec(),
+            agent: name.to_owned(),
+            key: key.clone(),
+            expected: keys.join(", "),
+        };
+        let shared = Budget::KEYS.contains(&key.as_str()) || key == "seed";
+        if own_agent && !shared {
+            if settings.iter().any(|(k, _)| *k == key) {
                 return Err(syntax("the key is given twice"));
             }
-            seen.push(canonical.to_owned());
-            let set = if Budget::KEYS.contains(&key.as_str()) {
-                budget.set(&key, value)
-            } else if key == "seed" {
-                Setting::new(&key, value).count().map(|s| seed = Some(s))
-            } else if REWARD_KEYS.contains(&key.as_str()) {
-                set_reward(&mut reward, &key, value)
-            } else {
-                algorithm.set(&key, value)
-            };
-            set.map_err(|error| match error {
-                SettingError::UnknownKey { .. } => unknown(),
-                SettingError::BadValue {
-                    key,
-                    value,
-                    expected,
-                } => SpecError::BadValue {
-                    spec: spec(),
-                    key,
-                    value,
-                    expected,
-                },
-            })?;
+            settings.push((key, value.to_owned()));
+            continue;
         }
-        let counted = budget.iterations.is_some() || budget.time.is_some();
-        match &mut algorithm {
-            Algorithm::AlphaBeta(config) if !seen.iter().any(|k| k == "depth") && !counted => {
-                config.max_depth = 8;
-            }
-            Algorithm::Flat(_) if !counted => budget.iterations = Some(1_000),
-            Algorithm::Uct(..) if !counted => budget.iterations = Some(10_000),
-            _ => {}
+        if !own_agent && !keys.contains(&key.as_str()) {
+            return Err(unknown());
         }
-        Ok(AgentSpec {
-            text: text.to_owned(),
-            algorithm,
-            budget,
-            seed,
-            reward,
-        })
+        let canonical = if key == "playouts" {
+            "iterations"
+        } else {
+            &key
+        };
+        if seen.iter().any(|k| k == canonical) {
+            return Err(syntax("the key is given twice"));
+        }
+        seen.push(canonical.to_owned());
+        let set = if Budget::KEYS.contains(&key.as_str()) {
+            budget.set(&key, value)
+        } else if key == "seed" {
+            Setting::new(&key, value).count().map(|s| seed = Some(s))
+        } else if REWARD_KEYS.contains(&key.as_str()) {
+            set_reward(&mut reward, &key, value)
+        } else {
+            algorithm.set(&key, value)
+        };
+        set.map_err(|error| match error {
+            SettingError::UnknownKey { .. } => unknown(),
+            SettingError::BadValue {
+                key,
+                value,
+                expected,
+            } => SpecError::BadValue {
+                spec: spec(),
+                key,
+                value,
+                expected,
+            },
+        })?;
     }
+    let counted = budget.iterations.is_some() || budget.time.is_some();
+    match &mut algorithm {
+        Algorithm::AlphaBeta(config) if !seen.iter().any(|k| k == "depth") && !counted => {
+            config.max_depth = 8;
+        }
+        Algorithm::Flat(_) if !counted => budget.iterations = Some(1_000),
+        Algorithm::Uct(..) if !counted => budget.iterations = Some(10_000),
+        _ => {}
+    }
+    Ok(AgentSpec {
+        text: text.to_owned(),
+        algorithm,
+        budget,
+        seed,
+        reward,
+        settings,
+    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,154 @@
+//! The command-line tools, for any [`TextGame`] (feature `cli`): `play`, `gtp` and
+//! `tournament` with every flag of the `play`, `gtp` and `tournament` examples, for a game of
+//! your own in a binary of your own.
+//!
+//! ```no_run
+//! use std::process::ExitCode;
+//! # use game_core::testing::TicTacToe as MyGame;
+//! # use game_core::Game;
+//!
+//! fn main() -> ExitCode {
+//!     // my_game play --agent best:time=1s
+//!     // my_game gtp --agent uct:iterations=20000
+//!     // my_game tournament --agent best:time=100ms --agent uct:time=100ms --games 100
+//!     # #[cfg(any())]
+//!     arena::cli::run(MyGame::new())
+//!     # ; ExitCode::SUCCESS
+//! }
+//! ```
+//!
+//! The game implements [`TextGame`] (its name, its size as text, how to clear and resize it;
+//! the rest has defaults). Its own agents enter every tool by name: list them in
+//! [`TextGame::AGENTS`] and build them in [`TextGame::build`] (see there); `mine:time=1s`
+//! then works in `play`, `gtp` and `tournament` like any built-in spec.
+//!
+//! The pieces are public too, for a tool that wants more: [`Tool`] is the subcommand (flatten
+//! it into your own `clap` parser), and [`PlayArgs`], [`GtpArgs`] and [`TournamentArgs`]
+//! each run on a game ([`WithGame`]).
+
+mod play;
+mod tournament;
+
+use std::fmt::Display;
+use std::io;
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use search::AgentSpec;
+
+use crate::{GtpEngine, TextGame, WithGame};
+
+pub use play::PlayArgs;
+pub use tournament::TournamentArgs;
+
+/// One of the tools, as a `clap` subcommand.
+#[derive(Subcommand, Clone, Debug)]
+pub enum Tool {
+    /// Play against the computer in the terminal.
+    Play(PlayArgs),
+    /// Speak GTP (Go Text Protocol) on standard input and output, for GUIs and referees.
+    Gtp(GtpArgs),
+    /// A round robin (or gauntlet) of agents, games in parallel.
+    Tournament(TournamentArgs),
+}
+
+impl WithGame for Tool {
+    type Output = ExitCode;
+
+    /// Runs the tool on the game of `start`: success, or the error on standard error and code
+    /// 1 (code 2 for bad flags or agents).
+    fn run<G: TextGame>(self, start: G) -> ExitCode {
+        match self {
+            Tool::Play(args) => finish("play", args.run(start)),
+            Tool::Gtp(args) => finish("gtp", args.run(start)),
+            Tool::Tournament(args) => finish("tournament", args.run(start)),
+        }
+    }
+}
+
+/// A program of the tools for one game: `NAME play|gtp|tournament [FLAGS]`.
+#[derive(Parser, Debug)]
+#[command(version, about = "Play, serve GTP and run tournaments", long_about = None)]
+struct Tools {
+    #[command(subcommand)]
+    tool: Tool,
+}
+
+/// The tools for the game of `start` (its empty board, with its rules), reading the command
+/// line: `play`, `gtp` or `tournament` and its flags (`--help` lists them). Returns the exit
+/// code for `main`.
+#[must_use]
+pub fn run<G: TextGame>(start: G) -> ExitCode {
+    Tools::parse().tool.run(start)
+}
+
+/// The flags of `gtp`: a GTP engine on standard input and output (see [`GtpEngine`] for the
+/// commands).
+#[derive(Args, Clone, Debug)]
+pub struct GtpArgs {
+    /// The agent that answers genmove: best (the strongest configuration for the game) or any
+    /// spec, e.g. best:time=1s, uct:iterations=20000,c=0.4 or alphabeta:time=1s.
+    #[arg(long, default_value = "best:iterations=20000")]
+    pub agent: String,
+    /// The seed of the agent (game k of the session uses seed + k).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+impl WithGame for GtpArgs {
+    type Output = io::Result<()>;
+
+    /// Serves GTP from `start` until `quit` or the end of the input; a bad agent spec ends the
+    /// program with code 2 and the reason.
+    fn run<G: TextGame>(self, start: G) -> io::Result<()> {
+        let spec = parse_agent(&self.agent, &start);
+        GtpEngine::new(start, spec, self.seed)
+            .unwrap_or_else(|e| usage_error(e))
+            .run(io::stdin().lock(), io::stdout().lock())
+    }
+}
+
+/// Reads an agent spec for the game of `start` (its own agents too, [`TextGame::AGENTS`]) and
+/// checks that it can be built for it; ends the program with code 2 and the reason when not.
+fn parse_agent<G: TextGame>(text: &str, start: &G) -> AgentSpec {
+    let spec = G::parse_agent(text).unwrap_or_else(|e| usage_error(e));
+    spec.check_for(start).unwrap_or_else(|e| usage_error(e));
+    if let Err(e) = G::agent(&spec, 0) {
+        usage_error(e);
+    }
+    spec
+}
+
+/// Exits with code 2 and `message`, as `clap` does for a bad argument.
+pub fn usage_error(message: impl Display) -> ! {
+    clap::Error::raw(ErrorKind::ValueValidation, format!("{message}\n")).exit()
+}
+
+/// The exit code of a tool that ran: success, or the error on standard error (after the tool's
+/// name) and code 1.
+pub fn finish<E: Display>(tool: &str, result: Result<(), E>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{tool}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The progress bar of a tool that plays `games` games: done and total, time elapsed, an
+/// estimate of the time left, and a message (a label or the leader) after them. Hidden when
+/// standard error is not a terminal.
+#[must_use]
+pub fn progress_bar(games: u64) -> ProgressBar {
+    let bar = ProgressBar::new(games);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left  {msg}",
+        )
+        .expect("a valid template"),
+    );
+    bar
+}
