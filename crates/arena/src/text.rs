@@ -220,6 +220,10 @@ impl TextGame for Hex {
     fn to_string_exchanged(&self) -> String {
         Hex::to_string_exchanged(self)
     }
+
+    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+        spec.build_with(seed, |_: &Self| 0, games_hex::knowledge())
+    }
 }
 
 impl<const N: usize> TextGame for OthelloBoard<N> {

@@ -33,10 +33,12 @@
 mod bits;
 mod board;
 mod hex;
+mod knowledge;
 mod notation;
 mod solver;
 
 pub use bits::MAX_SIZE;
 pub use hex::Hex;
+pub use knowledge::{Bridges, knowledge};
 pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};
 pub use solver::Solver;

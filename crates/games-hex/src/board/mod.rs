@@ -26,7 +26,13 @@ pub(crate) struct HexBoard<const W: usize> {
     plies: u16,
     swap_rule: bool,
     winner: Option<Player>,
+    /// The cell of the last stone placed (`NO_CELL` at the start and after a swap), for the
+    /// playout policy's answer to it; not part of the position (equality and hash ignore it).
+    last: u16,
 }
+
+/// [`HexBoard::last`] when there is no last stone.
+pub(crate) const NO_CELL: u16 = u16::MAX;
 
 /// Positions are equal when stones, player to move, move count and rules are: the reach sets
 /// follow from the stones (and are not kept up to date by a playout's fill, after which nothing
@@ -116,6 +122,7 @@ impl<const W: usize> HexBoard<W> {
             plies: 0,
             swap_rule,
             winner: None,
+            last: NO_CELL,
         }
     }
 
@@ -135,7 +142,13 @@ impl<const W: usize> HexBoard<W> {
         usize::from(self.n) * usize::from(cell.row()) + usize::from(cell.column())
     }
 
-    fn cell_at(&self, index: usize) -> Cell {
+    /// The cell of the last stone placed, if the last move placed one.
+    pub(crate) fn last_stone(&self) -> Option<usize> {
+        (self.last != NO_CELL).then_some(usize::from(self.last))
+    }
+
+    /// The cell with bit `index`.
+    pub(crate) fn cell_at(&self, index: usize) -> Cell {
         let n = usize::from(self.n);
         Cell::new((index % n) as u8, (index / n) as u8)
     }
@@ -263,9 +276,16 @@ impl<const W: usize> Game for HexBoard<W> {
     #[inline]
     fn play_unchecked(&mut self, action: Move) {
         match action {
-            Move::Place(cell) if self.on_board(cell) => self.place(self.to_move, self.index(cell)),
+            Move::Place(cell) if self.on_board(cell) => {
+                let index = self.index(cell);
+                self.place(self.to_move, index);
+                self.last = index as u16;
+            }
             Move::Place(_) => {}
-            Move::Swap => self.swap(),
+            Move::Swap => {
+                self.swap();
+                self.last = NO_CELL;
+            }
         }
         self.plies += 1;
         self.to_move = self.to_move.opponent();

@@ -3,8 +3,63 @@
 use game_core::{Game, Outcome, PlayedActions, Player, Playout};
 use rand::{Rng, RngExt};
 
-use super::HexBoard;
-use crate::bits::Bits;
+use super::{HexBoard, NO_CELL};
+use crate::bits::{Bits, MAX_SIZE};
+
+/// The six neighbours of a cell in order around it, each next to the one before and after:
+/// (x+1, y), (x+1, y-1), (x, y-1), (x-1, y), (x-1, y+1), (x, y+1).
+const RING: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+
+/// In a ring: beyond a row edge (Black's), beyond a column edge (White's), beyond both.
+const BLACK_EDGE: u16 = u16::MAX - 3;
+const WHITE_EDGE: u16 = u16::MAX - 2;
+const NOWHERE: u16 = u16::MAX - 1;
+/// A neighbour's state for [`save_bridge`].
+const THEIRS: u8 = 0;
+const MINE: u8 = 1;
+const EMPTY: u8 = 2;
+
+/// Every cell's [`RING`] of neighbours for each board side (cell numbers, or where off the
+/// board they lie), built once.
+fn rings(n: u8) -> &'static [[u16; 6]] {
+    static RINGS: std::sync::OnceLock<Vec<Vec<[u16; 6]>>> = std::sync::OnceLock::new();
+    let all = RINGS.get_or_init(|| {
+        (0..=i32::from(MAX_SIZE))
+            .map(|n| {
+                (0..n * n)
+                    .map(|i| {
+                        let (x, y) = (i % n, i / n);
+                        RING.map(|(dx, dy)| {
+                            let (cx, cy) = (x + dx, y + dy);
+                            let inside = |v: i32| (0..n).contains(&v);
+                            match (inside(cx), inside(cy)) {
+                                (true, true) => (cy * n + cx) as u16,
+                                (true, false) => BLACK_EDGE,
+                                (false, true) => WHITE_EDGE,
+                                (false, false) => NOWHERE,
+                            }
+                        })
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    &all[usize::from(n)]
+}
+
+/// The empty neighbour in `ring` between two neighbours two apart that are the mover's
+/// (`state` of each: [`MINE`], [`THEIRS`] or [`EMPTY`]); the first, going around.
+#[inline]
+fn save_bridge(ring: &[u16; 6], state: impl Fn(u16) -> u8) -> Option<usize> {
+    let around = ring.map(state);
+    (0..6).find_map(|i| {
+        let (a, mid, b) = (around[i], around[(i + 1) % 6], around[(i + 2) % 6]);
+        (a == MINE && b == MINE && mid == EMPTY).then_some(usize::from(ring[(i + 1) % 6]))
+    })
+}
+
+/// The most cells a board has.
+const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
 impl<const W: usize> HexBoard<W> {
     /// Fill and check: the empty cells go to the two players at random (the player to move
@@ -96,6 +151,128 @@ impl<const W: usize> HexBoard<W> {
         Playout {
             outcome: playout.outcome,
             plies: plies + playout.plies,
+        }
+    }
+
+    /// The cell where `player` saves a bridge (or an edge template) that a stone of the
+    /// opponent on `intruder` has just broken into: with two neighbours of `intruder` two
+    /// apart around it owned by `player` (a stone, or the player's edge beyond the board) and
+    /// the cell between them empty, that cell; `None` when there is none.
+    pub(crate) fn bridge_reply(&self, intruder: usize, player: Player) -> Option<usize> {
+        let mine = &self.stones[player.index()];
+        let theirs = &self.stones[1 - player.index()];
+        let state = |cell: u16| match cell {
+            BLACK_EDGE => u8::from(player == Player::Black),
+            WHITE_EDGE => u8::from(player == Player::White),
+            NOWHERE => THEIRS,
+            _ if mine.contains(usize::from(cell)) => MINE,
+            _ if theirs.contains(usize::from(cell)) => THEIRS,
+            _ => EMPTY,
+        };
+        save_bridge(&rings(self.n)[intruder], state)
+    }
+
+    /// A playout that saves bridges: moves one at a time, each a uniformly random empty cell,
+    /// except that when the opponent's last stone broke into one of the mover's bridges (or
+    /// edge templates) the mover saves it (with probability `reply` in units of 2^-32), then
+    /// one flood on the full board finds the winner. Like [`fill_playout`](Self::fill_playout)
+    /// it plays the board full (Hex has no draws and a stone never breaks a connection) and
+    /// counts every filled cell as a ply. The first move, while the swap is available, is a
+    /// random action. When `played` is given, it marks each player's cells.
+    pub(crate) fn bridge_playout<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        reply: u64,
+        mut played: Option<&mut PlayedActions>,
+    ) -> Playout {
+        let mut plies = 0;
+        if self.swap_available() {
+            let first = self.random_action(rng).expect("the game is on");
+            if let Some(played) = played.as_deref_mut() {
+                played.insert(self.to_move, self.action_index(first));
+            }
+            self.play_unchecked(first);
+            plies = 1;
+        }
+        if let Some(winner) = self.winner {
+            return Playout {
+                outcome: Outcome::Win(winner),
+                plies,
+            };
+        }
+        // The empty cells in a pool (drawn from by swapping with the end) and where each is.
+        let mut pool = [0u16; MAX_CELLS];
+        let mut place = [0u16; MAX_CELLS];
+        let mut free = 0;
+        for i in self.empty().iter() {
+            pool[free] = i as u16;
+            place[i] = free as u16;
+            free += 1;
+        }
+        let cells = free as u32;
+        // Each cell's colour (0 empty, 1 Black, 2 White), for the replies' lookups.
+        let mut colour = [0u8; MAX_CELLS];
+        for player in Player::BOTH {
+            for i in self.stones[player.index()].iter() {
+                colour[i] = 1 + player.index() as u8;
+            }
+        }
+        let rings = rings(self.n);
+        let mut last = self.last;
+        let mut mover = self.to_move;
+        while free > 0 {
+            let answer = reply > u64::from(u32::MAX) || u64::from(rng.next_u32()) < reply;
+            let saved = if last != NO_CELL && answer {
+                let own = 1 + mover.index() as u8;
+                let own_edge = if mover == Player::Black {
+                    BLACK_EDGE
+                } else {
+                    WHITE_EDGE
+                };
+                save_bridge(&rings[usize::from(last)], |cell| {
+                    if cell >= BLACK_EDGE {
+                        u8::from(cell == own_edge)
+                    } else {
+                        match colour[usize::from(cell)] {
+                            0 => EMPTY,
+                            c if c == own => MINE,
+                            _ => THEIRS,
+                        }
+                    }
+                })
+            } else {
+                None
+            };
+            let at = match saved {
+                Some(cell) => usize::from(place[cell]),
+                None => rng.random_range(0..free),
+            };
+            let cell = usize::from(pool[at]);
+            free -= 1;
+            let moved = pool[free];
+            pool[at] = moved;
+            place[usize::from(moved)] = at as u16;
+            colour[cell] = 1 + mover.index() as u8;
+            if let Some(played) = played.as_deref_mut() {
+                played.insert(mover, cell);
+            }
+            last = cell as u16;
+            mover = mover.opponent();
+        }
+        // The filled cells to the stones.
+        for (i, &c) in colour.iter().enumerate().take(usize::from(self.n).pow(2)) {
+            if c != 0 {
+                self.stones[usize::from(c - 1)].0[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let winner = self.full_board_winner();
+        self.winner = Some(winner);
+        self.plies += cells as u16;
+        self.to_move = mover;
+        self.last = last;
+        Playout {
+            outcome: Outcome::Win(winner),
+            plies: plies + cells,
         }
     }
 }

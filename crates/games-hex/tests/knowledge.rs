@@ -1,0 +1,121 @@
+//! Hex's knowledge: the bridge-saving playout policy against a reference written from the
+//! definition (a cell saves a bridge when both cells it shares with the intruding stone belong
+//! to the mover), and through the conformance kit.
+
+use game_core::testing::Conformance;
+use game_core::{Game, Player, PlayoutPolicy};
+use games_hex::{Bridges, Cell, Hex, Move};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+const OFFSETS: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+
+/// Whether `(x, y)`, on the board or just beyond it, belongs to `player`: its stone, or its
+/// edge (Black beyond the first and last rows, White beyond the first and last columns).
+fn owns(hex: &Hex, player: Player, x: i32, y: i32) -> bool {
+    let n = i32::from(hex.size());
+    let inside = |v: i32| (0..n).contains(&v);
+    match (inside(x), inside(y)) {
+        (true, true) => hex.at(Cell::new(x as u8, y as u8)) == Some(player),
+        (true, false) => player == Player::Black,
+        (false, true) => player == Player::White,
+        (false, false) => false,
+    }
+}
+
+/// The cells that save one of the mover's bridges broken by the stone on `last`: empty
+/// neighbours of `last` whose two common neighbours with it are the mover's.
+fn saving_cells(hex: &Hex, last: Cell) -> Vec<Cell> {
+    let n = i32::from(hex.size());
+    let mover = hex.to_move();
+    let (cx, cy) = (i32::from(last.column()), i32::from(last.row()));
+    let neighbours = |x: i32, y: i32| OFFSETS.map(|(dx, dy)| (x + dx, y + dy));
+    neighbours(cx, cy)
+        .into_iter()
+        .filter(|&(x, y)| (0..n).contains(&x) && (0..n).contains(&y))
+        .filter(|&(x, y)| hex.at(Cell::new(x as u8, y as u8)).is_none())
+        .filter(|&(x, y)| {
+            let around_m = neighbours(x, y);
+            let common: Vec<_> = neighbours(cx, cy)
+                .into_iter()
+                .filter(|c| around_m.contains(c))
+                .collect();
+            common.len() == 2 && common.iter().all(|&(a, b)| owns(hex, mover, a, b))
+        })
+        .map(|(x, y)| Cell::new(x as u8, y as u8))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// On the positions of random games, the policy saves a broken bridge exactly when the
+    /// reference finds one, with one of the cells it finds.
+    #[test]
+    fn the_policy_saves_exactly_the_bridges_the_definition_finds(size in 2u32..=13, seed: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut position = Hex::new(size).unwrap();
+        let policy = Bridges::default();
+        let mut last = None;
+        while !position.status().is_over() {
+            if let Some(last) = last {
+                let saving = saving_cells(&position, last);
+                let chosen = policy.action(&position, &mut rng);
+                match chosen {
+                    Move::Place(cell) if !saving.is_empty() => prop_assert!(saving.contains(&cell), "{position}\nlast {last}: {cell} not in {saving:?}"),
+                    _ => prop_assert!(saving.is_empty() || matches!(chosen, Move::Swap), "{position}\nlast {last}: {chosen} misses {saving:?}"),
+                }
+            }
+            let action = position.random_action(&mut rng).unwrap();
+            position.play(action);
+            last = match action {
+                Move::Place(cell) => Some(cell),
+                Move::Swap => None,
+            };
+        }
+    }
+}
+
+#[test]
+fn the_knowledge_passes_the_kit() {
+    let knowledge = games_hex::knowledge();
+    for hex in [
+        Hex::new(11).unwrap(),
+        Hex::with_swap(9).unwrap(),
+        Hex::new(19).unwrap(),
+        Hex::new(1).unwrap(),
+    ] {
+        Conformance::new()
+            .cases(32)
+            .check_knowledge(&hex, &knowledge)
+            .unwrap();
+    }
+}
+
+#[test]
+fn playouts_that_save_bridges_keep_a_chain_of_bridges_connected() {
+    // Black's d2, c4 and b6 on 7x7: an edge template to the top (d1, e1), bridges over c3-d3
+    // and b5-c5, an edge template to the bottom (a7, b7). White to move. Saving every broken
+    // bridge, Black wins every playout; playing at random, it loses some.
+    let position = Hex::new(7).unwrap().after_moves("d2 g1 c4 g2 b6").unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut black_wins = |policy: Bridges| {
+        (0..2_000)
+            .filter(|_| {
+                let mut p = position.clone();
+                policy.play_out(&mut p, &mut rng).outcome == game_core::Outcome::Win(Player::Black)
+            })
+            .count()
+    };
+    let saved = black_wins(Bridges { reply: 1.0 });
+    let random = black_wins(Bridges { reply: 0.0 });
+    // Not always 100%: a stone can break two bridges at once (b5 breaks c4-b6 and, with a
+    // black a5, c4-a5), and the policy saves one.
+    assert!(saved >= 1_960, "{saved}");
+    assert!(random < 1_800, "{random}");
+    // The move-by-move policy agrees: after White breaks into the c3-d3 bridge, Black saves it.
+    let broken = position.after_moves("d3").unwrap();
+    let policy = Bridges::default();
+    assert_eq!(policy.action(&broken, &mut rng), "c3".parse().unwrap());
+}
