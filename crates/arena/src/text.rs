@@ -17,7 +17,7 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
     /// The game's name as the tools spell it: `hex`, `othello`, `connect4`.
     const NAME: &'static str;
 
-    /// The board's size as the tools write it: `11`, `8`, `7x6`.
+    /// The board's size as the tools write it: `11x11`, `8x8`, `7x6` (columns x rows).
     fn size_text(&self) -> String;
 
     /// The empty board of another size, with the same rules otherwise (GTP `boardsize`, whose
@@ -161,7 +161,7 @@ impl TextGame for Hex {
     const NAME: &'static str = "hex";
 
     fn size_text(&self) -> String {
-        self.size().to_string()
+        format!("{0}x{0}", self.size())
     }
 
     fn resized(&self, dimensions: &[u32]) -> Result<Self, String> {
@@ -230,7 +230,7 @@ impl<const N: usize> TextGame for OthelloBoard<N> {
     const NAME: &'static str = "othello";
 
     fn size_text(&self) -> String {
-        N.to_string()
+        format!("{N}x{N}")
     }
 
     fn resized(&self, dimensions: &[u32]) -> Result<Self, String> {

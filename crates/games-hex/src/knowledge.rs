@@ -1,13 +1,14 @@
 //! What Hex knows, for Monte-Carlo search: playouts that save bridges. [`knowledge`] bundles
 //! it.
 
-use game_core::{Game, Knowledge, NoEvaluator, NoPrior, PlayedActions, Playout, PlayoutPolicy};
+use game_core::{Game, Knowledge, NoEvaluator, PlayedActions, Playout, PlayoutPolicy, Prior};
 use rand::Rng;
 
 use crate::hex::{Hex, with_board};
 use crate::notation::Move;
 
-/// Hex's knowledge: [`Bridges`] as the playout policy; no prior and no evaluator yet.
+/// Hex's knowledge: [`Shape`] as the prior and [`Bridges`] as the playout policy; no
+/// evaluator yet.
 ///
 /// ```
 /// use game_core::{Game, PlayoutPolicy};
@@ -22,8 +23,36 @@ use crate::notation::Move;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
-pub fn knowledge() -> Knowledge<NoPrior, Bridges, NoEvaluator> {
-    Knowledge::NONE.with_policy(Bridges::default())
+pub fn knowledge() -> Knowledge<Shape, Bridges, NoEvaluator> {
+    Knowledge::NONE
+        .with_prior(Shape::default())
+        .with_policy(Bridges::default())
+}
+
+/// A prior from local shape, hand-set (not learned): a cell weighs 1, plus `bridge` for each of
+/// the mover's stones a bridge away from it (both cells between empty), plus `adjacent` for
+/// each stone next to it, halved on the outer ring when no stone touches it.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Shape {
+    /// The weight of each own stone at bridge distance.
+    pub bridge: f32,
+    /// The weight of each stone next to the cell.
+    pub adjacent: f32,
+}
+
+impl Default for Shape {
+    fn default() -> Self {
+        Shape {
+            bridge: 1.5,
+            adjacent: 1.0,
+        }
+    }
+}
+
+impl Prior<Hex> for Shape {
+    fn weigh(&self, position: &Hex, actions: &[Move], weights: &mut Vec<f32>) {
+        with_board!(&position.0, b => b.shape_weights(actions, self.bridge, self.adjacent, weights));
+    }
 }
 
 /// The playout policy of MoHex and most Monte-Carlo Hex programs: when the opponent's last

@@ -39,6 +39,6 @@ mod solver;
 
 pub use bits::MAX_SIZE;
 pub use hex::Hex;
-pub use knowledge::{Bridges, knowledge};
+pub use knowledge::{Bridges, Shape, knowledge};
 pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};
 pub use solver::Solver;

@@ -2,6 +2,7 @@
 //! `playout.rs`, the drawing of boards and the text of [`Hex`](crate::Hex) in `text.rs`.
 
 mod playout;
+mod shape;
 mod text;
 
 use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status, mix64};

@@ -8,7 +8,7 @@ use crate::bits::{Bits, MAX_SIZE};
 
 /// The six neighbours of a cell in order around it, each next to the one before and after:
 /// (x+1, y), (x+1, y-1), (x, y-1), (x-1, y), (x-1, y+1), (x, y+1).
-const RING: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+pub(super) const RING: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
 /// In a ring: beyond a row edge (Black's), beyond a column edge (White's), beyond both.
 const BLACK_EDGE: u16 = u16::MAX - 3;
