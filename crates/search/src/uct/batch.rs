@@ -157,7 +157,7 @@ impl<G: Game, E: BatchEvaluator<G>, R: Reward<G>> BatchedUct<G, E, R> {
             let Leaf::At(leaf) = search.descend(root, trace) else {
                 unreachable!("the batched search expands one child at a time");
             };
-            let node = trace.path.last().map_or(NodeId::ROOT, |&(id, _)| id);
+            let node = trace.end();
             let proven = search.config.solver && search.tree[node].proof.wdl().is_some();
             if leaf.status().is_over() || proven {
                 let simulation = search.simulate(leaf, trace);
@@ -165,8 +165,7 @@ impl<G: Game, E: BatchEvaluator<G>, R: Reward<G>> BatchedUct<G, E, R> {
                 finished += 1;
                 continue;
             }
-            let end = |trace: &Trace| trace.path.last().map_or(NodeId::ROOT, |&(id, _)| id);
-            if self.traces[..waiting].iter().any(|t| end(t) == node) {
+            if self.traces[..waiting].iter().any(|t| t.end() == node) {
                 break; // back at a leaf of this batch: evaluate what there is
             }
             if let Some(losses) = losses {
@@ -180,7 +179,7 @@ impl<G: Game, E: BatchEvaluator<G>, R: Reward<G>> BatchedUct<G, E, R> {
             self.calls += 1;
         }
         for (i, trace) in self.traces[..waiting].iter_mut().enumerate() {
-            let node = trace.path.last().map_or(NodeId::ROOT, |&(id, _)| id);
+            let node = trace.end();
             let position = self.batch.position(i);
             if search.tree.expand(node, position, search.config.max_nodes) {
                 search.set_priors(node, self.batch.priors(i));

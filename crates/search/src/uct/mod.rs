@@ -115,6 +115,11 @@ struct Trace {
 }
 
 impl Trace {
+    /// The node at the end of the path (the root for an empty path).
+    fn end(&self) -> NodeId {
+        self.path.last().map_or(NodeId::ROOT, |&(id, _)| id)
+    }
+
     /// The end of the path: its node's proof and the player who moved into it.
     fn leaf<A>(&self, tree: &Tree<A>) -> Option<(Proof, Player)> {
         self.path.last().map(|&(id, mover)| (tree[id].proof, mover))
