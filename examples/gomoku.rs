@@ -510,15 +510,6 @@ fn main() -> ExitCode {
             record.moves.len()
         );
     }
-    let (low, high) = score.interval95();
-    println!(
-        "{taught}: {}-{}-{} against plain UCT, {:.1}% (95% interval {:.1}% to {:.1}%)",
-        score.wins,
-        score.draws,
-        score.losses,
-        100.0 * score.rate(),
-        100.0 * low,
-        100.0 * high
-    );
+    println!("{taught}: {score} against plain UCT");
     ExitCode::SUCCESS
 }

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use gamesearch::arena::{MoveEvent, Score, play_game};
-use gamesearch::core::{Batch, BatchEvaluator, Game, Player, mix64};
+use gamesearch::core::{Batch, BatchEvaluator, Game, Player, Wdl, mix64};
 use gamesearch::othello::{Heuristic, Move, Othello};
 use gamesearch::search::{Agent, BatchedUct, Budget, Uct, UctConfig};
 
@@ -207,22 +207,13 @@ fn main() -> ExitCode {
             "game {}: the network {} as {network_colour}",
             game + 1,
             match record.outcome.for_player(network_colour) {
-                gamesearch::core::Wdl::Win => "won",
-                gamesearch::core::Wdl::Draw => "drew",
-                gamesearch::core::Wdl::Loss => "lost",
+                Wdl::Win => "won",
+                Wdl::Draw => "drew",
+                Wdl::Loss => "lost",
             }
         );
     }
-    let (low, high) = score.interval95();
-    println!(
-        "the network: {}-{}-{} against plain UCT, {:.1}% (95% interval {:.1}% to {:.1}%)",
-        score.wins,
-        score.draws,
-        score.losses,
-        100.0 * score.rate(),
-        100.0 * low,
-        100.0 * high
-    );
+    println!("the network: {score} against plain UCT");
     println!(
         "the network evaluated {positions} positions in {calls} calls ({:.1} a call), {:.0} per second of its thinking",
         positions as f64 / calls.max(1) as f64,

@@ -48,6 +48,24 @@ impl Score {
     }
 }
 
+impl std::fmt::Display for Score {
+    /// `20-1-19, 51.2% (95% interval 36.3% to 65.9%)`: wins, draws, losses, the rate and its
+    /// interval.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (low, high) = self.interval95();
+        write!(
+            f,
+            "{}-{}-{}, {:.1}% (95% interval {:.1}% to {:.1}%)",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * self.rate(),
+            100.0 * low,
+            100.0 * high
+        )
+    }
+}
+
 impl std::ops::Add for Score {
     type Output = Score;
 

@@ -74,18 +74,10 @@ impl<const W: usize> HexBoard<W> {
     /// among the cells) before the fill. `plies` counts the filled cells, as if the game had
     /// been played to the full board.
     pub(super) fn fill_playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Playout {
-        let mut plies = 0;
-        if self.swap_available() {
-            let first = self.random_action(rng).expect("the game is on");
-            self.play_unchecked(first);
-            plies = 1;
-        }
-        if let Some(winner) = self.winner {
-            return Playout {
-                outcome: Outcome::Win(winner),
-                plies,
-            };
-        }
+        let plies = match self.open_playout(rng, None) {
+            Ok(plies) => plies,
+            Err(decided) => return decided,
+        };
         let empty = self.empty();
         let cells = empty.count();
         let mine = cells.div_ceil(2);
@@ -128,13 +120,10 @@ impl<const W: usize> HexBoard<W> {
         rng: &mut R,
         played: &mut PlayedActions,
     ) -> Playout {
-        let mut plies = 0;
-        if self.swap_available() {
-            let first = self.random_action(rng).expect("the game is on");
-            played.insert(self.to_move, self.action_index(first));
-            self.play_unchecked(first);
-            plies = 1;
-        }
+        let plies = match self.open_playout(rng, Some(played)) {
+            Ok(plies) => plies,
+            Err(decided) => return decided,
+        };
         let empty = self.empty();
         let playout = self.fill_playout(rng);
         for player in Player::BOTH {
@@ -151,6 +140,32 @@ impl<const W: usize> HexBoard<W> {
         Playout {
             outcome: playout.outcome,
             plies: plies + playout.plies,
+        }
+    }
+
+    /// The start of every playout: while the swap is available, the first move is drawn like
+    /// any random move (the swap among the cells) and marked in `played` if given. Returns the
+    /// plies played (0 or 1), or the finished playout when the game is already decided.
+    fn open_playout<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        played: Option<&mut PlayedActions>,
+    ) -> Result<u32, Playout> {
+        let mut plies = 0;
+        if self.swap_available() {
+            let first = self.random_action(rng).expect("the game is on");
+            if let Some(played) = played {
+                played.insert(self.to_move, self.action_index(first));
+            }
+            self.play_unchecked(first);
+            plies = 1;
+        }
+        match self.winner {
+            Some(winner) => Err(Playout {
+                outcome: Outcome::Win(winner),
+                plies,
+            }),
+            None => Ok(plies),
         }
     }
 
@@ -185,21 +200,10 @@ impl<const W: usize> HexBoard<W> {
         reply: u64,
         mut played: Option<&mut PlayedActions>,
     ) -> Playout {
-        let mut plies = 0;
-        if self.swap_available() {
-            let first = self.random_action(rng).expect("the game is on");
-            if let Some(played) = played.as_deref_mut() {
-                played.insert(self.to_move, self.action_index(first));
-            }
-            self.play_unchecked(first);
-            plies = 1;
-        }
-        if let Some(winner) = self.winner {
-            return Playout {
-                outcome: Outcome::Win(winner),
-                plies,
-            };
-        }
+        let plies = match self.open_playout(rng, played.as_deref_mut()) {
+            Ok(plies) => plies,
+            Err(decided) => return decided,
+        };
         // The empty cells in a pool (drawn from by swapping with the end) and where each is.
         let mut pool = [0u16; MAX_CELLS];
         let mut place = [0u16; MAX_CELLS];
