@@ -32,6 +32,10 @@ pub fn knowledge() -> Knowledge<Shape, Bridges, NoEvaluator> {
 /// A prior from local shape, hand-set (not learned): a cell weighs 1, plus `bridge` for each of
 /// the mover's stones a bridge away from it (both cells between empty), plus `adjacent` for
 /// each stone next to it, halved on the outer ring when no stone touches it.
+///
+/// It is a taste, not a judgement: with PUCT's default constant (1) it decides too much of
+/// what is searched and loses; with `puct=3` it orders the search and wins on top of
+/// [`Bridges`] (`best` on Hex is `uct:playout=game,prior=game,puct=3`; `docs/experiments.md`).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Shape {
     /// The weight of each own stone at bridge distance.
