@@ -290,8 +290,9 @@ impl AgentSpec {
         L: PlayoutPolicy<G> + Clone + Send + Sync + 'static,
         V: Evaluator<G> + Clone + Send + Sync + 'static,
     {
-        if let Algorithm::Best = self.algorithm {
-            // Without a game's own configuration: UCT with whatever the game knows.
+        // `best` without a game's own configuration: UCT with whatever the game knows.
+        let resolved;
+        let spec = if let Algorithm::Best = self.algorithm {
             let mut parts = Vec::new();
             if knowledge.prior.is_some() {
                 parts.push("prior=game");
@@ -299,41 +300,24 @@ impl AgentSpec {
             if knowledge.policy.is_some() {
                 parts.push("playout=game");
             }
-            let config = format!("uct:{}", parts.join(","));
-            return self
-                .resolve_best(&config)?
-                .build_resolved(seed, evaluator, knowledge);
-        }
-        self.build_resolved(seed, evaluator, knowledge)
-    }
-
-    /// [`build_with`](AgentSpec::build_with) for a spec that is not `best`.
-    fn build_resolved<G, E, P, L, V>(
-        &self,
-        seed: u64,
-        evaluator: E,
-        knowledge: Knowledge<P, L, V>,
-    ) -> Result<Box<dyn Agent<G>>, SpecError>
-    where
-        G: Game + Send + Sync + 'static,
-        E: Evaluator<G> + 'static,
-        P: Prior<G> + Clone + Send + Sync + 'static,
-        L: PlayoutPolicy<G> + Clone + Send + Sync + 'static,
-        V: Evaluator<G> + Clone + Send + Sync + 'static,
-    {
-        let seed = self.seed.unwrap_or(seed);
-        Ok(match self.algorithm {
+            resolved = self.resolve_best(&format!("uct:{}", parts.join(",")))?;
+            &resolved
+        } else {
+            self
+        };
+        let seed = spec.seed.unwrap_or(seed);
+        Ok(match spec.algorithm {
             Algorithm::Best => {
                 return Err(SpecError::Unsupported {
-                    spec: self.text.clone(),
+                    spec: spec.text.clone(),
                     what: "best needs a configuration (AgentSpec::resolve_best)".to_owned(),
                 });
             }
             Algorithm::Random => Box::new(Random::new(seed)),
-            Algorithm::Flat(policy) => Box::new(Flat::<G, _>::new(policy, self.reward, seed)),
+            Algorithm::Flat(policy) => Box::new(Flat::<G, _>::new(policy, spec.reward, seed)),
             Algorithm::Uct(config, threads, hooks) => {
                 let unsupported = |what: &str| SpecError::Unsupported {
-                    spec: self.text.clone(),
+                    spec: spec.text.clone(),
                     what: what.to_owned(),
                 };
                 let knowledge = Knowledge {
@@ -362,7 +346,7 @@ impl AgentSpec {
                     },
                     scale: knowledge.scale,
                 };
-                let reward = self.reward;
+                let reward = spec.reward;
                 match threads {
                     Threads { count: 1, .. } => Box::new(Uct::<G, _, _>::with_knowledge(
                         config, reward, knowledge, seed,
@@ -389,10 +373,10 @@ impl AgentSpec {
             }
             Algorithm::Own => {
                 return Err(SpecError::Unsupported {
-                    spec: self.text.clone(),
+                    spec: spec.text.clone(),
                     what: format!(
                         "{} is the game's own agent: the game builds it",
-                        self.name()
+                        spec.name()
                     ),
                 });
             }
