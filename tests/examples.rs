@@ -33,6 +33,14 @@ fn succeeds(name: &str, args: &[&str]) -> String {
     text
 }
 
+/// Runs example `name` with `args`, checks that it refuses them as a usage error (code 2), and
+/// returns its standard error.
+fn refuses(name: &str, args: &[&str]) -> String {
+    let output = Command::new(example(name)).args(args).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{name} {args:?}");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 #[test]
 fn gtp_answers_a_scripted_session_through_pipes() {
     let mut child = Command::new(example("gtp"))
@@ -90,9 +98,7 @@ fn gtp_bad_arguments_exit_with_code_2_and_say_why() {
         &["--game", "hex", "--agent", "uct:c=lots"],
         &["--game", "hex", "--frobnicate"],
     ] {
-        let output = Command::new(example("gtp")).args(args).output().unwrap();
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        let message = String::from_utf8_lossy(&output.stderr);
+        let message = refuses("gtp", args);
         assert!(message.contains("error:"), "{args:?}: {message}");
     }
 }
@@ -224,11 +230,7 @@ fn tournament_bad_arguments_exit_with_code_2() {
         ],
         &["--game", "go", "--agent", "random", "--agent", "mc"],
     ] {
-        let output = Command::new(example("tournament"))
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        refuses("tournament", args);
     }
 }
 
@@ -237,11 +239,7 @@ fn gomoku_checks_its_game_and_knowledge_then_plays() {
     let text = succeeds("gomoku", &["--games", "2", "--time", "5ms"]);
     assert!(text.contains("against plain UCT"), "{text}");
     // A bad spec is refused like in every tool.
-    let refused = Command::new(example("gomoku"))
-        .args(["--spec", "uct:prior=often"])
-        .output()
-        .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
+    refuses("gomoku", &["--spec", "uct:prior=often"]);
 }
 
 #[test]
@@ -252,11 +250,7 @@ fn network_drives_the_batched_search_through_a_match() {
     );
     assert!(text.contains("against plain UCT"), "{text}");
     assert!(text.contains("a call)"), "{text}");
-    let refused = Command::new(example("network"))
-        .args(["--batch", "0"])
-        .output()
-        .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
+    refuses("network", &["--batch", "0"]);
 }
 
 #[test]
@@ -291,12 +285,10 @@ fn a_users_game_gets_the_tools_and_its_own_agent_enters_them() {
         ("greedy:depth=3", "takes no settings"),
         ("gredy", "the game's own greedy"),
     ] {
-        let refused = Command::new(example("gomoku"))
-            .args(["tournament", "--agent", agent, "--agent", "uct"])
-            .output()
-            .unwrap();
-        assert_eq!(refused.status.code(), Some(2));
-        let error = String::from_utf8_lossy(&refused.stderr);
+        let error = refuses(
+            "gomoku",
+            &["tournament", "--agent", agent, "--agent", "uct"],
+        );
         assert!(error.contains(reason), "{error}");
     }
 }
