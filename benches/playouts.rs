@@ -9,8 +9,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamesearch::connect4::Connect4;
-use gamesearch::core::{Game, Status};
-use gamesearch::hex::Hex;
+use gamesearch::core::{Game, PlayoutPolicy, Status};
+use gamesearch::hex::{Bridges, Hex};
 use gamesearch::othello::{Othello, Othello6};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -68,5 +68,36 @@ fn hex(c: &mut Criterion) {
     bench_playouts(c, "hex-11x11", "8 stones", &middle);
 }
 
-criterion_group!(benches, connect4, othello, hex);
+/// Hex's knowledge playouts ([`Bridges`]): saving bridges move by move, with and without the
+/// fill-in of inferior cells first, from a mid-game 11x11 position (the plain fill above is
+/// the yardstick).
+fn hex_policies(c: &mut Criterion) {
+    let position = Hex::new(11)
+        .expect("11x11")
+        .after_moves("f6 e7 d8 g5 c9 h4 e6 f5 c3 i9 b10 j2 d5 g7")
+        .expect("legal moves");
+    let mut group = c.benchmark_group("playouts/hex-11x11-policies");
+    group.throughput(Throughput::Elements(1));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    for (label, policy) in [
+        ("bridges", Bridges::default()),
+        (
+            "bridges+fill-in",
+            Bridges {
+                fill_in: true,
+                ..Bridges::default()
+            },
+        ),
+    ] {
+        group.bench_function(label, |b| {
+            b.iter(|| {
+                let mut playout = position.clone();
+                black_box(policy.play_out(&mut playout, &mut rng))
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, connect4, othello, hex, hex_policies);
 criterion_main!(benches);

@@ -1,11 +1,13 @@
 //! `best` finds the only winning or saving move in positions where plain UCT, with the same
 //! iterations, does not. The positions come from the public Connect Four test set
-//! Middle-Easy (`Test_L2_R1`) and from a random Othello game 13 empties from the end; each
-//! move's value is computed here by an exact search, not written down.
+//! Middle-Easy (`Test_L2_R1`), from a random Othello game 13 empties from the end and from
+//! random Hex games on 5x5 and 7x7; each move's value is computed here by an exact search, not
+//! written down.
 
 use arena::TextGame;
 use game_core::{Game, Outcome, Status};
 use games_connect4::{Connect4, Solver};
+use games_hex::{Hex, Solver as HexSolver};
 use games_othello::Othello;
 use search::{Agent, AgentSpec, AlphaBeta, AlphaBetaConfig, Budget};
 
@@ -90,4 +92,37 @@ fn best_finds_the_only_winning_othello_move_that_plain_uct_mostly_misses() {
     assert_eq!(winning.len(), 1, "one winning move");
     assert_eq!(hits("best:iterations=300", &position, winning[0]), 5);
     assert!(hits("uct:iterations=300", &position, winning[0]) <= 1);
+}
+
+#[test]
+fn best_finds_the_only_winning_hex_move_that_plain_uct_misses() {
+    // Positions of random games on 5x5 and 7x7, 12 to 18 empty cells left, with one winning
+    // move for the player to move, by the exact solver.
+    for (size, moves) in [
+        (5, "b1 a1 e4 a5 a3 d5 c3 c2 d1"),
+        (5, "a4 c3 c4 a3 b2 a2 c1 b3 e4 a1 b4 d5"),
+        (
+            7,
+            "a4 g2 c4 b1 e2 a1 b3 b4 b2 g7 d2 b5 a3 e3 e7 e1 f6 e6 a5 c7 d1 d6 c1 e5 f7 d7 c5 \
+             d3 g4 c6 f4 g5 e4 a2 f1",
+        ),
+        (
+            7,
+            "d4 d7 c1 f6 c4 e1 b2 e5 f2 d2 f7 g4 f1 e6 a6 c3 a2 b5 f3 d1 f5 d6 a5 a7 b7 d3 e7 \
+             a4 a1 e2 c7",
+        ),
+    ] {
+        let position = Hex::new(size).unwrap().after_moves(moves).unwrap();
+        let winning = HexSolver::new(1 << 22).winning_moves(&position);
+        assert_eq!(winning.len(), 1, "one winning move in\n{position}");
+        assert_eq!(
+            hits("best:iterations=1000", &position, winning[0]),
+            5,
+            "{moves}"
+        );
+        assert!(
+            hits("uct:iterations=1000", &position, winning[0]) <= 1,
+            "{moves}"
+        );
+    }
 }

@@ -11,7 +11,9 @@ use crate::{Evaluator, Game, PlayedActions, Playout, Status};
 ///
 /// A search normalises the weights into probabilities (a sum of 0 counts as uniform). UCT uses
 /// them in selection (PUCT: `Q + c·P·sqrt(N)/(1+n)`), so that moves the prior likes are tried
-/// first and explored more.
+/// first and explored more. A weight of 0 prunes: PUCT never tries such a move while another
+/// has weight (give it to moves that are never better than some other, such as Hex's dead
+/// cells).
 ///
 /// ```
 /// use game_core::{Game, Prior, testing::TicTacToe};

@@ -1,14 +1,17 @@
-//! What Hex knows, for Monte-Carlo search: playouts that save bridges. [`knowledge`] bundles
-//! it.
+//! What Hex knows, for Monte-Carlo search: playouts that save bridges, a prior from local
+//! shape, and the inferior cells (dead and captured) that neither player need play.
+//! [`knowledge`] bundles them.
 
-use game_core::{Game, Knowledge, NoEvaluator, PlayedActions, Playout, PlayoutPolicy, Prior};
+use game_core::{
+    Game, Knowledge, NoEvaluator, PlayedActions, Player, Playout, PlayoutPolicy, Prior,
+};
 use rand::Rng;
 
 use crate::hex::{Hex, with_board};
-use crate::notation::Move;
+use crate::notation::{Cell, Move};
 
-/// Hex's knowledge: [`Shape`] as the prior and [`Bridges`] as the playout policy; no
-/// evaluator yet.
+/// Hex's knowledge: [`Shape`] as the prior (which leaves out the inferior cells) and
+/// [`Bridges`] as the playout policy; no evaluator yet.
 ///
 /// ```
 /// use game_core::{Game, PlayoutPolicy};
@@ -33,15 +36,22 @@ pub fn knowledge() -> Knowledge<Shape, Bridges, NoEvaluator> {
 /// the mover's stones a bridge away from it (both cells between empty), plus `adjacent` for
 /// each stone next to it, halved on the outer ring when no stone touches it.
 ///
+/// With `inferior` (the default), the dead and captured cells ([`Hex::inferior_cells`]) weigh
+/// 0, which PUCT reads as "never search": playing one is never better than the best other move.
+///
 /// It is a taste, not a judgement: with PUCT's default constant (1) it decides too much of
 /// what is searched and loses; with `puct=3` it orders the search and wins on top of
 /// [`Bridges`] (`best` on Hex is `uct:playout=game,prior=game,puct=3`; `docs/experiments.md`).
+/// Leaving out the inferior cells is worth 60% against the same prior without (9x9, 100 ms a
+/// move).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Shape {
     /// The weight of each own stone at bridge distance.
     pub bridge: f32,
     /// The weight of each stone next to the cell.
     pub adjacent: f32,
+    /// Weigh the inferior cells ([`Hex::inferior_cells`]) 0, so that PUCT leaves them out.
+    pub inferior: bool,
 }
 
 impl Default for Shape {
@@ -49,13 +59,104 @@ impl Default for Shape {
         Shape {
             bridge: 1.5,
             adjacent: 1.0,
+            inferior: true,
         }
     }
 }
 
 impl Prior<Hex> for Shape {
     fn weigh(&self, position: &Hex, actions: &[Move], weights: &mut Vec<f32>) {
+        let start = weights.len();
         with_board!(&position.0, b => b.shape_weights(actions, self.bridge, self.adjacent, weights));
+        let swap_pending = position.swap_rule() && position.plies() == 1;
+        if self.inferior && !swap_pending {
+            with_board!(&position.0, b => {
+                let inferior = b.inferior().all();
+                for (weight, action) in weights[start..].iter_mut().zip(actions) {
+                    if let Move::Place(cell) = action
+                        && inferior.contains(b.index(*cell))
+                    {
+                        *weight = 0.0;
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// The inferior cells of a Hex position ([`Hex::inferior_cells`]): cells a search need not
+/// play, and that playouts may colour in advance.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct InferiorCells {
+    /// Dead cells: whatever their colour, every way of filling the rest of the board ends with
+    /// the same winner.
+    pub dead: Vec<Cell>,
+    /// Cells Black has captured, in pairs: a White stone in one is answered in the other and
+    /// is then dead.
+    pub black: Vec<Cell>,
+    /// Cells White has captured, in pairs.
+    pub white: Vec<Cell>,
+    /// The player who connects once those cells are coloured (dead ones Black): the game's
+    /// winner with perfect play, already.
+    pub winner: Option<Player>,
+}
+
+impl InferiorCells {
+    /// Whether `cell` is dead or captured.
+    #[must_use]
+    pub fn contains(&self, cell: Cell) -> bool {
+        [&self.dead, &self.black, &self.white]
+            .iter()
+            .any(|cells| cells.contains(&cell))
+    }
+}
+
+impl Hex {
+    /// The cells of this position that neither player need ever play, found from the six
+    /// cells around each (the local patterns of dead-cell analysis) and coloured in turn until
+    /// none is left (fill-in):
+    ///
+    /// - **dead**: a cell that is useless to one player (every two cells around it that the
+    ///   player may still own are already joined by its stones, or next to each other) cannot
+    ///   change who wins, as the other player wins exactly when the first does not connect;
+    /// - **captured**: two empty neighbours such that a stone of the opponent in either leaves
+    ///   it dead once the captor takes the other.
+    ///
+    /// Playing a dead or captured cell is never better than the best other move (it changes
+    /// nothing, or it is answered and changes nothing), so a search can leave them out. When
+    /// the coloured board already connects, [`InferiorCells::winner`] has won. With the swap
+    /// still to be decided (White's first move under the swap rule) nothing is reported, as
+    /// the swap changes the stones' colour.
+    ///
+    /// ```
+    /// use game_core::Player;
+    /// use games_hex::Hex;
+    ///
+    /// // 3x3: Black's b2 reaches row 1 by b1 or c1, and row 3 by a3 or b3. Each pair is
+    /// // captured (a White stone in one, answered in the other, is dead), and coloured Black
+    /// // they connect: Black has won already.
+    /// let position = Hex::new(3)?.after_moves("b2")?;
+    /// let inferior = position.inferior_cells();
+    /// assert!(inferior.black.contains(&"c1".parse()?) && inferior.black.contains(&"a3".parse()?));
+    /// assert_eq!(inferior.winner, Some(Player::Black));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn inferior_cells(&self) -> InferiorCells {
+        if self.swap_rule() && self.plies() == 1 {
+            return InferiorCells::default();
+        }
+        with_board!(&self.0, b => {
+            let found = b.inferior();
+            let winner = b.winner_after(&found);
+            let cells = |set: crate::bits::Bits<_>| set.iter().map(|i| b.cell_at(i)).collect();
+            InferiorCells {
+                dead: cells(found.dead),
+                black: cells(found.captured[0]),
+                white: cells(found.captured[1]),
+                winner,
+            }
+        })
     }
 }
 
@@ -70,11 +171,17 @@ impl Prior<Hex> for Shape {
 pub struct Bridges {
     /// The probability of saving a broken bridge (1: always).
     pub reply: f64,
+    /// Colour the inferior cells ([`Hex::inferior_cells`]) before each playout: dead cells
+    /// for anyone, captured pairs for their captor.
+    pub fill_in: bool,
 }
 
 impl Default for Bridges {
     fn default() -> Self {
-        Bridges { reply: 1.0 }
+        Bridges {
+            reply: 1.0,
+            fill_in: false,
+        }
     }
 }
 
@@ -105,7 +212,7 @@ impl PlayoutPolicy<Hex> for Bridges {
 
     fn play_out<R: Rng + ?Sized>(&self, position: &mut Hex, rng: &mut R) -> Playout {
         let reply = self.threshold();
-        with_board!(&mut position.0, b => b.bridge_playout(rng, reply, None))
+        with_board!(&mut position.0, b => b.bridge_playout(rng, reply, self.fill_in, None))
     }
 
     fn play_out_marked<R: Rng + ?Sized>(
@@ -115,6 +222,6 @@ impl PlayoutPolicy<Hex> for Bridges {
         played: &mut PlayedActions,
     ) -> Playout {
         let reply = self.threshold();
-        with_board!(&mut position.0, b => b.bridge_playout(rng, reply, Some(played)))
+        with_board!(&mut position.0, b => b.bridge_playout(rng, reply, self.fill_in, Some(played)))
     }
 }

@@ -11,6 +11,9 @@
 //!   [`Game::random_playout`](game_core::Game::random_playout) on [`Hex`]).
 //! - Text: cells `a1` (column letter, row from 1, any case), `swap-pieces` / `swap`; positions
 //!   from move lists; a rhombus-shaped board `Display`.
+//! - Knowledge for Monte-Carlo search ([`knowledge`]): bridge-saving playouts ([`Bridges`]), a
+//!   shape prior ([`Shape`]), and the dead and captured cells a search need not play
+//!   ([`Hex::inferior_cells`]), found from each cell's six neighbours and filled in.
 //! - [`Solver`]: who wins a position with perfect play, and with which moves, on small boards
 //!   (every opening of 5x5 in about a minute and a half).
 //!
@@ -39,6 +42,6 @@ mod solver;
 
 pub use bits::MAX_SIZE;
 pub use hex::Hex;
-pub use knowledge::{Bridges, Shape, knowledge};
+pub use knowledge::{Bridges, InferiorCells, Shape, knowledge};
 pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};
 pub use solver::Solver;

@@ -9,6 +9,9 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+mod common;
+use common::Grid;
+
 const OFFSETS: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
 
 /// Whether `(x, y)`, on the board or just beyond it, belongs to `player`: its stone, or its
@@ -77,9 +80,44 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// A playout with the fill-in of inferior cells first ends on a full board whose winner,
+    /// by a depth-first search, is the one it reports, and keeps every stone it started with.
+    #[test]
+    fn playouts_with_fill_in_report_the_winner_of_their_full_board(size in 1u32..=13, plies in 0u32..60, seed: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut position = Hex::new(size).unwrap();
+        while position.plies() < plies.min(size * size) && !position.status().is_over() {
+            let action = position.random_action(&mut rng).unwrap();
+            position.play(action);
+        }
+        prop_assume!(!position.status().is_over());
+        let policy = Bridges { fill_in: true, ..Bridges::default() };
+        let mut played = position.clone();
+        let playout = policy.play_out(&mut played, &mut rng);
+        let grid = Grid::of(&played);
+        prop_assert!(grid.cells.iter().all(Option::is_some), "the board is full");
+        prop_assert_eq!(played.status(), grid.status());
+        prop_assert_eq!(game_core::Status::Over(playout.outcome), grid.status());
+        let n = grid.n;
+        for i in 0..n * n {
+            let cell = Cell::new((i % n) as u8, (i / n) as u8);
+            if let Some(stone) = position.at(cell) {
+                prop_assert_eq!(played.at(cell), Some(stone));
+            }
+        }
+    }
+}
+
 #[test]
 fn the_knowledge_passes_the_kit() {
     let knowledge = games_hex::knowledge();
+    let filling = game_core::Knowledge::NONE.with_policy(Bridges {
+        fill_in: true,
+        ..Bridges::default()
+    });
     for hex in [
         Hex::new(11).unwrap(),
         Hex::with_swap(9).unwrap(),
@@ -89,6 +127,10 @@ fn the_knowledge_passes_the_kit() {
         Conformance::new()
             .cases(32)
             .check_knowledge(&hex, &knowledge)
+            .unwrap();
+        Conformance::new()
+            .cases(32)
+            .check_knowledge(&hex, &filling)
             .unwrap();
     }
 }
@@ -108,8 +150,14 @@ fn playouts_that_save_bridges_keep_a_chain_of_bridges_connected() {
             })
             .count()
     };
-    let saved = black_wins(Bridges { reply: 1.0 });
-    let random = black_wins(Bridges { reply: 0.0 });
+    let saved = black_wins(Bridges {
+        reply: 1.0,
+        ..Bridges::default()
+    });
+    let random = black_wins(Bridges {
+        reply: 0.0,
+        ..Bridges::default()
+    });
     // Not always 100%: a stone can break two bridges at once (b5 breaks c4-b6 and, with a
     // black a5, c4-a5), and the policy saves one.
     assert!(saved >= 1_960, "{saved}");

@@ -8,65 +8,8 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// A Hex board the obvious way: a grid of cells and a depth-first search from one edge.
-struct Grid {
-    n: usize,
-    cells: Vec<Option<Player>>,
-}
-
-impl Grid {
-    fn of(hex: &Hex) -> Grid {
-        let n = usize::from(hex.size());
-        let cells = (0..n * n)
-            .map(|i| hex.at(Cell::new((i % n) as u8, (i / n) as u8)))
-            .collect();
-        Grid { n, cells }
-    }
-
-    /// Does `player` connect its edges? Black: row 0 to row n-1; White: column 0 to n-1.
-    fn connects(&self, player: Player) -> bool {
-        let n = self.n as isize;
-        let at = |x: isize, y: isize| {
-            (0..n).contains(&x)
-                && (0..n).contains(&y)
-                && self.cells[(y * n + x) as usize] == Some(player)
-        };
-        let mut seen = vec![false; self.cells.len()];
-        let mut stack: Vec<(isize, isize)> = (0..n)
-            .map(|k| {
-                if player == Player::Black {
-                    (k, 0)
-                } else {
-                    (0, k)
-                }
-            })
-            .filter(|&(x, y)| at(x, y))
-            .collect();
-        while let Some((x, y)) = stack.pop() {
-            if std::mem::replace(&mut seen[(y * n + x) as usize], true) {
-                continue;
-            }
-            if (player == Player::Black && y == n - 1) || (player == Player::White && x == n - 1) {
-                return true;
-            }
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)] {
-                if at(x + dx, y + dy) && !seen[((y + dy) * n + x + dx) as usize] {
-                    stack.push((x + dx, y + dy));
-                }
-            }
-        }
-        false
-    }
-
-    fn status(&self) -> Status {
-        match (self.connects(Player::Black), self.connects(Player::White)) {
-            (true, true) => panic!("both players connect"),
-            (true, false) => Status::Over(Outcome::Win(Player::Black)),
-            (false, true) => Status::Over(Outcome::Win(Player::White)),
-            (false, false) => Status::Ongoing,
-        }
-    }
-}
+mod common;
+use common::Grid;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]

@@ -4,8 +4,11 @@ use std::collections::HashMap;
 
 use game_core::{Game, Player};
 use games_hex::{Hex, Move, Solver};
-use rand::{Rng, RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+
+mod common;
+use common::random_position;
 
 /// Whether the player to move wins: plain minimax over every legal move, with a table keyed by
 /// the drawn board (the side to move follows from the number of plies). Knows nothing of Hex.
@@ -29,20 +32,6 @@ fn reference_winner(position: &Hex, memo: &mut HashMap<String, bool>) -> Player 
         mover
     } else {
         mover.opponent()
-    }
-}
-
-/// A position of a random game on a `size` board with `empty` empty cells left, not over.
-fn random_position(size: u32, empty: u32, rng: &mut impl Rng) -> Hex {
-    loop {
-        let mut position = Hex::new(size).unwrap();
-        while size * size - position.plies() > empty && !position.status().is_over() {
-            let moves = position.legal_actions_vec();
-            position = position.after(moves[rng.random_range(0..moves.len())]);
-        }
-        if !position.status().is_over() {
-            return position;
-        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The Hex position for boards of `W` words, and its rules; its playout (the fill) is in
 //! `playout.rs`, the drawing of boards and the text of [`Hex`](crate::Hex) in `text.rs`.
 
+mod inferior;
 mod playout;
 mod shape;
 mod text;
@@ -139,7 +140,7 @@ impl<const W: usize> HexBoard<W> {
         u32::from(self.plies)
     }
 
-    fn index(&self, cell: Cell) -> usize {
+    pub(crate) fn index(&self, cell: Cell) -> usize {
         usize::from(self.n) * usize::from(cell.row()) + usize::from(cell.column())
     }
 
@@ -230,6 +231,17 @@ impl<const W: usize> HexBoard<W> {
             self.reach[Player::Black.index()] = [Bits::EMPTY; 2];
             self.place(Player::White, mirrored);
         }
+    }
+
+    /// The player whose stones connect its edges, if one does (on any board, full or not).
+    pub(crate) fn connected(&self) -> Option<Player> {
+        let masks = Masks::of(self.n);
+        Player::BOTH.into_iter().find(|player| {
+            let edges = &GEOMETRY[usize::from(self.n)].edges[player.index()];
+            let own = self.stones[player.index()];
+            let start = Bits::from_mask(&edges[0]) & own;
+            masks.connects(start, &Bits::from_mask(&edges[1]), &own)
+        })
     }
 
     /// The winner of a full board: exactly one player connects; test Black.

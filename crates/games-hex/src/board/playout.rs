@@ -11,9 +11,9 @@ use crate::bits::{Bits, MAX_SIZE};
 pub(super) const RING: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
 /// In a ring: beyond a row edge (Black's), beyond a column edge (White's), beyond both.
-const BLACK_EDGE: u16 = u16::MAX - 3;
-const WHITE_EDGE: u16 = u16::MAX - 2;
-const NOWHERE: u16 = u16::MAX - 1;
+pub(super) const BLACK_EDGE: u16 = u16::MAX - 3;
+pub(super) const WHITE_EDGE: u16 = u16::MAX - 2;
+pub(super) const NOWHERE: u16 = u16::MAX - 1;
 /// A neighbour's state for [`save_bridge`].
 const THEIRS: u8 = 0;
 const MINE: u8 = 1;
@@ -21,7 +21,7 @@ const EMPTY: u8 = 2;
 
 /// Every cell's [`RING`] of neighbours for each board side (cell numbers, or where off the
 /// board they lie), built once.
-fn rings(n: u8) -> &'static [[u16; 6]] {
+pub(super) fn rings(n: u8) -> &'static [[u16; 6]] {
     static RINGS: std::sync::OnceLock<Vec<Vec<[u16; 6]>>> = std::sync::OnceLock::new();
     let all = RINGS.get_or_init(|| {
         (0..=i32::from(MAX_SIZE))
@@ -59,7 +59,7 @@ fn save_bridge(ring: &[u16; 6], state: impl Fn(u16) -> u8) -> Option<usize> {
 }
 
 /// The most cells a board has.
-const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+pub(super) const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
 impl<const W: usize> HexBoard<W> {
     /// Fill and check: the empty cells go to the two players at random (the player to move
@@ -193,34 +193,44 @@ impl<const W: usize> HexBoard<W> {
     /// one flood on the full board finds the winner. Like [`fill_playout`](Self::fill_playout)
     /// it plays the board full (Hex has no draws and a stone never breaks a connection) and
     /// counts every filled cell as a ply. The first move, while the swap is available, is a
-    /// random action. When `played` is given, it marks each player's cells.
+    /// random action. With `fill_in`, the inferior cells (dead cells and captured pairs) are
+    /// coloured first, as they would end in any game played well. When `played` is given, it
+    /// marks each player's cells.
     pub(crate) fn bridge_playout<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         reply: u64,
+        fill_in: bool,
         mut played: Option<&mut PlayedActions>,
     ) -> Playout {
         let plies = match self.open_playout(rng, played.as_deref_mut()) {
             Ok(plies) => plies,
             Err(decided) => return decided,
         };
+        // Each cell's colour (0 empty, 1 Black, 2 White), for the replies' lookups; with
+        // `fill_in`, the inferior cells coloured first.
+        let mut colour = self.colours();
+        if fill_in {
+            let found = super::inferior::fill(self.n, &mut colour, self.empty());
+            if let Some(played) = played.as_deref_mut() {
+                for i in (found.dead | found.captured[0]).iter() {
+                    played.insert(Player::Black, i);
+                }
+                for i in found.captured[1].iter() {
+                    played.insert(Player::White, i);
+                }
+            }
+        }
         // The empty cells in a pool (drawn from by swapping with the end) and where each is.
         let mut pool = [0u16; MAX_CELLS];
         let mut place = [0u16; MAX_CELLS];
         let mut free = 0;
-        for i in self.empty().iter() {
+        for i in self.empty().iter().filter(|&i| colour[i] == 0) {
             pool[free] = i as u16;
             place[i] = free as u16;
             free += 1;
         }
-        let cells = free as u32;
-        // Each cell's colour (0 empty, 1 Black, 2 White), for the replies' lookups.
-        let mut colour = [0u8; MAX_CELLS];
-        for player in Player::BOTH {
-            for i in self.stones[player.index()].iter() {
-                colour[i] = 1 + player.index() as u8;
-            }
-        }
+        let cells = self.empty().count();
         let rings = rings(self.n);
         let mut last = self.last;
         let mut mover = self.to_move;

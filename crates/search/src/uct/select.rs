@@ -120,7 +120,7 @@ pub(crate) fn select_rave<A>(
 /// tried (the first `tried`) or not: the place of the child with the largest
 /// `Q + scale·P/(1+n)`, `scale` being `c·sqrt(N)`, the first one on a tie. A tried child's `Q`
 /// is its mean; an untried child's is the visit-weighted mean of the tried open ones (first
-/// play urgency). With none tried yet (or only proven ones), the untried child with the
+/// play urgency), and an untried child whose prior is 0 is never chosen. With none tried yet (or only proven ones), the untried child with the
 /// largest prior. The scores go through `scores`.
 pub(crate) fn select_puct<A>(
     children: &[Node<A>],
@@ -152,8 +152,12 @@ pub(crate) fn select_puct<A>(
             .map(|(i, (child, &prior))| {
                 if i < tried {
                     child.mean + scale * prior / (1 + child.visits) as f32
-                } else {
+                } else if prior > 0.0 {
                     urgency + scale * prior
+                } else {
+                    // A prior of 0 leaves the child out (an inferior move) while another has
+                    // weight.
+                    f32::NEG_INFINITY
                 }
             }),
     );
@@ -301,6 +305,12 @@ mod tests {
             select_puct(&some, &[0.98, 0.01, 0.01], 1, 2.0, &mut scores),
             0
         );
+
+        // A prior of 0 leaves a child out: with no exploration bonus, the untried child would
+        // tie the tried one at the first play urgency (0.1).
+        let mut poor = vec![child(0.1, 400), child(0.0, 1)];
+        poor[1].visits = 0;
+        assert_eq!(select_puct(&poor, &[1.0, 0.0], 1, 0.0, &mut scores), 0);
     }
 
     #[test]

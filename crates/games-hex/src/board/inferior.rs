@@ -1,0 +1,274 @@
+//! Inferior cells: dead cells (whose colour can never decide the game) and captured pairs (two
+//! cells a player can always keep), found from the six cells around each, and the fill-in that
+//! colours them.
+//!
+//! A cell's ring of six neighbours, each Black, White, empty, or beyond both edges at an obtuse
+//! corner, is one of 4^6 codes; a table built at compile time says for each code whether the
+//! cell is useless to Black and whether it is useless to White ([`useless`]).
+
+use game_core::Player;
+
+use super::HexBoard;
+use super::playout::{BLACK_EDGE, MAX_CELLS, NOWHERE, WHITE_EDGE, rings};
+use crate::bits::Bits;
+
+/// A ring entry's state in a code: two bits each, entry `k` at bits `2k` and `2k + 1`.
+const BLACK: usize = 0;
+const WHITE: usize = 1;
+const EMPTY: usize = 2;
+/// Beyond both edges (the corner next to an obtuse corner cell): it stands for the edge of
+/// whichever player looks at it, as the entries on either side of it are that player's edges.
+const CORNER: usize = 3;
+
+/// Whether the centre of the ring `code` is useless to `player` (`BLACK` or `WHITE`): no set of
+/// cells that connects its edges needs it.
+///
+/// It is, when every two entries the player may still own (its stones, its edges, empty cells)
+/// that are not next to each other around the ring are joined by an arc of the ring whose
+/// entries between them are all the player's already. Then a connection through the centre
+/// enters and leaves it through two such entries, and the arc joins them without it (two
+/// entries next to each other in the ring touch). A cell useless to one player cannot decide
+/// the game: the player's connections never need it, and the other player wins exactly when
+/// the first does not connect. So it is dead, whoever owns it.
+const fn useless(code: usize, player: usize) -> bool {
+    const fn state(code: usize, k: usize) -> usize {
+        (code >> (2 * (k % 6))) & 3
+    }
+    // The player's already (its stone or edge), or still to be had (those or empty).
+    const fn owned(code: usize, k: usize, player: usize) -> bool {
+        let s = state(code, k);
+        s == player || s == CORNER
+    }
+    const fn open(code: usize, k: usize, player: usize) -> bool {
+        owned(code, k, player) || state(code, k) == EMPTY
+    }
+    let mut i = 0;
+    while i < 6 {
+        // The entries two and three steps on (four and five steps on are two and one back).
+        let mut step = 2;
+        while step <= 3 {
+            let j = i + step;
+            if open(code, i, player) && open(code, j, player) {
+                // Forward from i to j, or backward (forward from j to i + 6).
+                let mut forward = true;
+                let mut k = i + 1;
+                while k < j {
+                    forward &= owned(code, k, player);
+                    k += 1;
+                }
+                let mut backward = true;
+                let mut k = j + 1;
+                while k < i + 6 {
+                    backward &= owned(code, k, player);
+                    k += 1;
+                }
+                if !forward && !backward {
+                    return false;
+                }
+            }
+            step += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// For each ring code, whether its centre is dead (useless to Black or to White).
+static DEAD: [bool; 4096] = {
+    let mut table = [false; 4096];
+    let mut code = 0;
+    while code < 4096 {
+        table[code] = useless(code, BLACK) || useless(code, WHITE);
+        code += 1;
+    }
+    table
+};
+
+/// The state in a code of each cell colour (0 empty, 1 Black, 2 White).
+const STATE: [usize; 3] = [EMPTY, BLACK, WHITE];
+
+/// The cells fill-in coloured, and how.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Inferior<const W: usize> {
+    /// Dead cells (given to Black in the filled position: their colour does not matter).
+    pub(crate) dead: Bits<W>,
+    /// The cells captured by each player (in pairs).
+    pub(crate) captured: [Bits<W>; 2],
+}
+
+impl<const W: usize> Inferior<W> {
+    /// Every cell fill-in coloured.
+    pub(crate) fn all(&self) -> Bits<W> {
+        self.dead | self.captured[0] | self.captured[1]
+    }
+}
+
+/// The ring code of cell `i` with the colours of `colour` (0 empty, 1 Black, 2 White).
+#[inline]
+fn code(ring: &[u16; 6], colour: &[u8]) -> usize {
+    let mut code = 0;
+    for (k, &entry) in ring.iter().enumerate() {
+        let state = match entry {
+            BLACK_EDGE => BLACK,
+            WHITE_EDGE => WHITE,
+            NOWHERE => CORNER,
+            cell => STATE[usize::from(colour[usize::from(cell)])],
+        };
+        code |= state << (2 * k);
+    }
+    code
+}
+
+/// `code` with its entry `k` set to `state`.
+#[inline]
+fn with_entry(code: usize, k: usize, state: usize) -> usize {
+    code & !(3 << (2 * k)) | state << (2 * k)
+}
+
+/// Finds the dead cells and the captured pairs of the board of side `n` whose cells have the
+/// colours `colour` (0 empty, 1 Black, 2 White; `cells` the empty ones), colours them (dead
+/// ones Black, captured ones their captor's) until none is left, and returns them.
+///
+/// Each cell coloured leaves a position that every way of filling the rest of the board ends
+/// as the original would, so the next cells are found on it: a dead cell because its colour
+/// changes no result, a captured pair because its captor answers a stone in one cell with the
+/// other, which leaves the intruder dead.
+///
+/// Every empty cell's ring code is computed once; colouring a cell patches the codes of its
+/// empty neighbours and puts them back on the work list, so a cell is looked at again only
+/// when something around it changed.
+pub(super) fn fill<const W: usize>(n: u8, colour: &mut [u8], cells: Bits<W>) -> Inferior<W> {
+    let rings = rings(n);
+    let mut found = Inferior {
+        dead: Bits::EMPTY,
+        captured: [Bits::EMPTY; 2],
+    };
+    let mut work = Work {
+        codes: [0; MAX_CELLS],
+        list: [0; MAX_CELLS],
+        queued: [false; MAX_CELLS],
+        len: 0,
+    };
+    for i in cells.iter() {
+        let code = code(&rings[i], colour);
+        work.codes[i] = code as u16;
+        work.queue(i, code);
+    }
+    while let Some(a) = work.next() {
+        if colour[a] != 0 {
+            continue;
+        }
+        let code_a = usize::from(work.codes[a]);
+        if DEAD[code_a] {
+            found.dead |= Bits::single(a);
+            work.take(a, BLACK, colour, &rings[a]);
+            continue;
+        }
+        // A captured pair: an empty neighbour `b` such that for one player, with its stone on
+        // either, the other is dead.
+        let pair = rings[a].iter().enumerate().find_map(|(k, &b)| {
+            let b = usize::from(b);
+            if b >= MAX_CELLS || colour[b] != 0 {
+                return None;
+            }
+            let code_b = usize::from(work.codes[b]);
+            let back = (k + 3) % 6;
+            [BLACK, WHITE].into_iter().find_map(|state| {
+                (DEAD[with_entry(code_a, k, state)] && DEAD[with_entry(code_b, back, state)])
+                    .then_some((b, state))
+            })
+        });
+        if let Some((b, state)) = pair {
+            found.captured[state] |= Bits::single(a) | Bits::single(b);
+            work.take(a, state, colour, &rings[a]);
+            work.take(b, state, colour, &rings[b]);
+        }
+    }
+    found
+}
+
+/// The fill-in's work list: each empty cell's ring code, and the cells to look at again.
+struct Work {
+    codes: [u16; MAX_CELLS],
+    list: [u16; MAX_CELLS],
+    queued: [bool; MAX_CELLS],
+    len: usize,
+}
+
+impl Work {
+    /// Puts cell `i` (ring `code`) on the list, unless it is there already or has too many
+    /// empty neighbours: each pattern needs at least three of its own neighbours taken.
+    #[inline]
+    fn queue(&mut self, i: usize, code: usize) {
+        if !self.queued[i] && EMPTY_COUNT[code] <= 3 {
+            self.queued[i] = true;
+            self.list[self.len] = i as u16;
+            self.len += 1;
+        }
+    }
+
+    fn next(&mut self) -> Option<usize> {
+        self.len = self.len.checked_sub(1)?;
+        let i = usize::from(self.list[self.len]);
+        self.queued[i] = false;
+        Some(i)
+    }
+
+    /// Colours cell `i` (whose ring is `ring`) with `state` and queues its empty neighbours,
+    /// whose codes change.
+    fn take(&mut self, i: usize, state: usize, colour: &mut [u8], ring: &[u16; 6]) {
+        colour[i] = 1 + state as u8;
+        for (k, &j) in ring.iter().enumerate() {
+            let j = usize::from(j);
+            if j < MAX_CELLS && colour[j] == 0 {
+                let code = with_entry(usize::from(self.codes[j]), (k + 3) % 6, state);
+                self.codes[j] = code as u16;
+                self.queue(j, code);
+            }
+        }
+    }
+}
+
+/// For each ring code, how many of its entries are empty.
+static EMPTY_COUNT: [u8; 4096] = {
+    let mut table = [0u8; 4096];
+    let mut code = 0;
+    while code < 4096 {
+        let mut k = 0;
+        while k < 6 {
+            if (code >> (2 * k)) & 3 == EMPTY {
+                table[code] += 1;
+            }
+            k += 1;
+        }
+        code += 1;
+    }
+    table
+};
+
+impl<const W: usize> HexBoard<W> {
+    /// Each cell's colour: 0 empty, 1 Black, 2 White.
+    pub(super) fn colours(&self) -> [u8; MAX_CELLS] {
+        let mut colour = [0u8; MAX_CELLS];
+        for player in Player::BOTH {
+            for i in self.stones[player.index()].iter() {
+                colour[i] = 1 + player.index() as u8;
+            }
+        }
+        colour
+    }
+
+    /// The inferior cells of this position (ignoring the swap).
+    pub(crate) fn inferior(&self) -> Inferior<W> {
+        let mut colour = self.colours();
+        fill(self.n, &mut colour, self.empty())
+    }
+
+    /// Who connects once the cells `found` are coloured, if someone does then.
+    pub(crate) fn winner_after(&self, found: &Inferior<W>) -> Option<Player> {
+        let mut filled = self.clone();
+        filled.stones[0] |= found.dead | found.captured[0];
+        filled.stones[1] |= found.captured[1];
+        filled.connected()
+    }
+}

@@ -1,0 +1,194 @@
+//! Inferior cells against their definitions (on every way of filling the rest of a small
+//! board) and against the exact solver; and on hand-made positions of both colours.
+
+use game_core::{Game, Player};
+use games_hex::{Cell, Hex, InferiorCells, Move, Solver};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+mod common;
+use common::{Grid, random_position};
+
+fn index(grid: &Grid, cell: Cell) -> usize {
+    grid.n * usize::from(cell.row()) + usize::from(cell.column())
+}
+
+/// Calls `check` with every colouring of the empty cells of `grid`.
+fn every_filling(grid: &Grid, mut check: impl FnMut(&mut Grid)) {
+    let empty: Vec<usize> = (0..grid.cells.len())
+        .filter(|&i| grid.cells[i].is_none())
+        .collect();
+    let mut filled = Grid {
+        n: grid.n,
+        cells: grid.cells.clone(),
+    };
+    for bits in 0u32..1 << empty.len() {
+        for (k, &i) in empty.iter().enumerate() {
+            filled.cells[i] = Some(if bits >> k & 1 == 0 {
+                Player::Black
+            } else {
+                Player::White
+            });
+        }
+        check(&mut filled);
+    }
+}
+
+/// The grid with each captured cell its captor's (dead cells stay empty).
+fn with_captured(position: &Hex, found: &InferiorCells) -> Grid {
+    let mut grid = Grid::of(position);
+    for (cells, player) in [(&found.black, Player::Black), (&found.white, Player::White)] {
+        for &cell in cells {
+            let i = index(&grid, cell);
+            grid.cells[i] = Some(player);
+        }
+    }
+    grid
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// With the captured cells their captors', every way of filling the rest of the board has
+    /// the same winner whatever the colour of each dead cell; and a captured cell taken by the
+    /// opponent changes no winner once its partner is the captor's.
+    #[test]
+    fn dead_and_captured_cells_change_no_winner(size in 2u32..=6, empty in 4u32..=11, seed: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let position = random_position(size, empty.min(size * size - 1), &mut rng);
+        let found = position.inferior_cells();
+        let grid = with_captured(&position, &found);
+        for &dead in &found.dead {
+            let d = index(&grid, dead);
+            every_filling(&grid, |filled| {
+                let winner = filled.connects(Player::Black);
+                filled.cells[d] = filled.cells[d].map(Player::opponent);
+                assert_eq!(filled.connects(Player::Black), winner, "{dead} decides\n{position}\n{found:?}");
+                filled.cells[d] = filled.cells[d].map(Player::opponent);
+            });
+        }
+        for (cells, captor) in [(&found.black, Player::Black), (&found.white, Player::White)] {
+            for &cell in cells {
+                let c = index(&grid, cell);
+                every_filling(&grid, |filled| {
+                    let winner = filled.connects(Player::Black);
+                    filled.cells[c] = Some(captor.opponent());
+                    assert_eq!(filled.connects(Player::Black), winner, "{cell} is not {captor:?}'s\n{position}\n{found:?}");
+                    filled.cells[c] = Some(captor);
+                });
+            }
+        }
+    }
+
+    /// Against the exact solver: a winner by fill-in is the winner, and when the player to
+    /// move wins, a move that is neither dead nor captured wins too (so a search loses nothing
+    /// by leaving them out).
+    #[test]
+    fn fill_in_winners_and_pruned_moves_agree_with_the_solver(size in 3u32..=5, empty in 3u32..=14, seed: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let position = random_position(size, empty.min(size * size - 1), &mut rng);
+        let found = position.inferior_cells();
+        let mut solver = Solver::new(1 << 20);
+        let winner = solver.winner(&position);
+        if let Some(filled) = found.winner {
+            prop_assert_eq!(filled, winner, "{}\n{:?}", position, found);
+        }
+        if winner == position.to_move() && found.winner.is_none() {
+            let kept = solver.winning_moves(&position).into_iter().any(|m| match m {
+                Move::Place(cell) => !found.contains(cell),
+                Move::Swap => true,
+            });
+            prop_assert!(kept, "every winning move is pruned\n{}\n{:?}", position, found);
+        }
+    }
+}
+
+fn cells(text: &str) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = text
+        .split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    cells.sort_by_key(|c| (c.row(), c.column()));
+    cells
+}
+
+#[test]
+fn four_stones_in_a_row_around_a_cell_kill_it_for_both_colours() {
+    // 7x7: d4's neighbours e4, e3, d3, c4 (four in a row around it) are Black's, c5 and d5
+    // empty. Black's stones already join any two cells around d4, and White can use only c5
+    // and d5, which touch: d4 is dead.
+    let black = Hex::new(7)
+        .unwrap()
+        .after_moves("e4 a7 e3 g7 d3 g1 c4 a1")
+        .unwrap();
+    assert!(black.inferior_cells().dead.contains(&"d4".parse().unwrap()));
+    // The same with the colours exchanged (the stones mirrored in the long diagonal so that
+    // White's edges are where Black's were).
+    let white = Hex::new(7)
+        .unwrap()
+        .after_moves("a1 d5 a7 c5 g7 c4 g1 d3")
+        .unwrap();
+    assert!(white.inferior_cells().dead.contains(&"d4".parse().unwrap()));
+}
+
+#[test]
+fn the_cells_between_a_second_row_stone_and_its_edge_are_captured() {
+    // Black's c2 on 5x5 reaches the top edge by c1 or d1 (the bridge to the edge): if White
+    // takes one, Black takes the other and White's stone is dead. The same for White's b3 and
+    // its edge beyond column a (a3, a4).
+    // Once those are coloured, the corner a1, b1, a2, b2 is shut in between Black's top group
+    // and White's left group, where neither has anything left to gain: captured too (by
+    // whichever the fill-in comes to first).
+    let position = Hex::new(5).unwrap().after_moves("c2 b3").unwrap();
+    let found = position.inferior_cells();
+    let has = |set: &[Cell], text: &str| cells(text).iter().all(|c| set.contains(c));
+    assert!(has(&found.black, "c1 d1"), "{found:?}");
+    assert!(has(&found.white, "a3 a4"), "{found:?}");
+    assert!(
+        cells("a1 b1 a2 b2").into_iter().all(|c| found.contains(c)),
+        "{found:?}"
+    );
+    assert_eq!(
+        found.dead.len() + found.black.len() + found.white.len(),
+        8,
+        "{found:?}"
+    );
+    assert_eq!(found.winner, None);
+    // An intrusion answered: White's d1 after Black's c1 is dead, and nothing is captured.
+    let answered = position.after_moves("d1 c1").unwrap();
+    assert!(answered.inferior_cells().black.is_empty());
+}
+
+#[test]
+fn a_board_whose_fill_in_connects_is_won() {
+    // 3x3: Black's b2 reaches row 1 by b1 or c1 and row 3 by a3 or b3; both pairs are
+    // captured, and coloured Black they connect: Black has won, whoever moves.
+    let position = Hex::new(3).unwrap().after_moves("b2").unwrap();
+    let found = position.inferior_cells();
+    assert_eq!(found.black, cells("b1 c1 a3 b3"), "{found:?}");
+    assert_eq!(found.winner, Some(Player::Black));
+    // 5x5: Black's c2 and c4, a bridge apart over b4 and c3... and each a bridge from its
+    // edge; Black wins, and the solver agrees.
+    let position = Hex::new(5).unwrap().after_moves("c2 a1 c4 e5").unwrap();
+    let found = position.inferior_cells();
+    assert_eq!(Solver::new(1 << 20).winner(&position), Player::Black);
+    assert_eq!(
+        found.winner, None,
+        "the bridge c3-b4... is not a captured pair: {found:?}"
+    );
+}
+
+#[test]
+fn nothing_is_inferior_while_the_swap_is_pending() {
+    let position = Hex::with_swap(5).unwrap().after_moves("a2").unwrap();
+    assert_eq!(position.inferior_cells(), InferiorCells::default());
+    // After the swap, the analysis is back.
+    let swapped = position.after_moves("swap").unwrap();
+    assert_eq!(swapped.at("b1".parse().unwrap()), Some(Player::White));
+    let found = swapped.inferior_cells();
+    assert!(
+        found.white.contains(&"a1".parse().unwrap()),
+        "{swapped}\n{found:?}"
+    );
+}
