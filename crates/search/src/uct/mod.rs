@@ -369,6 +369,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                     priors,
                     usize::from(tried),
                     scale,
+                    self.rave.as_ref().map(Rave::puct_view),
                     &mut self.scores,
                 );
                 if best >= usize::from(tried) {

@@ -138,6 +138,12 @@ impl Rave {
         tree.try_best_amaf_child(node, &self.view, rng)
     }
 
+    /// The AMAF statistics of the children of the node last [entered](Self::enter), and the
+    /// weights, for PUCT's selection with RAVE.
+    pub(crate) fn puct_view(&self) -> (&[Amaf], &RaveWeights) {
+        (&self.view, &self.weights)
+    }
+
     /// The tried child to go to among `children` (of the node last [entered](Self::enter)),
     /// with `scale` = `c sqrt(ln N)`.
     pub(crate) fn select<A>(&mut self, children: &[Node<A>], scale: f32) -> usize {

@@ -120,13 +120,21 @@ pub(crate) fn select_rave<A>(
 /// tried (the first `tried`) or not: the place of the child with the largest
 /// `Q + scale·P/(1+n)`, `scale` being `c·sqrt(N)`, the first one on a tie. A tried child's `Q`
 /// is its mean; an untried child's is the visit-weighted mean of the tried open ones (first
-/// play urgency), and an untried child whose prior is 0 is never chosen. With none tried yet (or only proven ones), the untried child with the
-/// largest prior. The scores go through `scores`.
+/// play urgency), and an untried child whose prior is 0 is never chosen. With none tried yet
+/// (or only proven ones), the untried child with the largest prior. The scores go through
+/// `scores`.
+///
+/// With RAVE (`rave`: the AMAF statistics to use for each child, and the weights), `Q` blends
+/// in the child's AMAF mean as RAVE's selection does, `(1 - β) mean + β amaf`, and an untried
+/// child with AMAF statistics has its AMAF mean as `Q` (β is 1 at no visits); with none tried
+/// but some AMAF statistics, the children are scored (with `Q` 0.5 where AMAF knows nothing),
+/// as AMAF tells untried children apart before any is tried.
 pub(crate) fn select_puct<A>(
     children: &[Node<A>],
     priors: &[f32],
     tried: usize,
     scale: f32,
+    rave: Option<(&[Amaf], &RaveWeights)>,
     scores: &mut Vec<f32>,
 ) -> usize {
     let (sum, visits) = children[..tried]
@@ -135,32 +143,48 @@ pub(crate) fn select_puct<A>(
         .fold((0.0f32, 0u32), |(sum, n), child| {
             (sum + child.mean * child.visits as f32, n + child.visits)
         });
-    if visits == 0 && tried < children.len() {
+    let amaf_known = rave.is_some_and(|(amaf, _)| amaf.iter().any(|a| a.visits > 0));
+    if visits == 0 && tried < children.len() && !amaf_known {
         return tried + first_best(&priors[tried..], |&p| p);
     }
     let urgency = if visits == 0 {
-        0.0
+        0.5
     } else {
         sum / visits as f32
     };
     scores.clear();
-    scores.extend(
-        children
-            .iter()
-            .zip(priors)
-            .enumerate()
-            .map(|(i, (child, &prior))| {
-                if i < tried {
-                    child.mean + scale * prior / (1 + child.visits) as f32
-                } else if prior > 0.0 {
-                    urgency + scale * prior
-                } else {
-                    // A prior of 0 leaves the child out (an inferior move) while another has
-                    // weight.
-                    f32::NEG_INFINITY
+    let score = |i: usize, child: &Node<A>, prior: f32, amaf: Option<&Amaf>, weights| {
+        let amaf = amaf.filter(|amaf| amaf.visits > 0 && child.proof == Proof::Open);
+        if i < tried {
+            let q = match (amaf, weights) {
+                (Some(amaf), Some(weights)) => {
+                    let beta = RaveWeights::get(weights, child.visits);
+                    child.mean + beta * (amaf.mean - child.mean)
                 }
-            }),
-    );
+                _ => child.mean,
+            };
+            q + scale * prior / (1 + child.visits) as f32
+        } else if prior > 0.0 {
+            amaf.map_or(urgency, |amaf| amaf.mean) + scale * prior
+        } else {
+            // A prior of 0 leaves the child out (an inferior move) while another has weight.
+            f32::NEG_INFINITY
+        }
+    };
+    match rave {
+        Some((amaf, weights)) => {
+            scores.extend(children.iter().zip(priors).zip(amaf).enumerate().map(
+                |(i, ((child, &prior), amaf))| score(i, child, prior, Some(amaf), Some(weights)),
+            ));
+        }
+        None => scores.extend(
+            children
+                .iter()
+                .zip(priors)
+                .enumerate()
+                .map(|(i, (child, &prior))| score(i, child, prior, None, None)),
+        ),
+    }
     first_best(scores, |&s| s)
 }
 
@@ -290,7 +314,7 @@ mod tests {
         let fresh = [child(0.0, 0), child(0.0, 0), child(0.0, 0)];
         let fresh: Vec<Node<u8>> = fresh.iter().map(|c| Node { visits: 0, ..*c }).collect();
         assert_eq!(
-            select_puct(&fresh, &[0.2, 0.5, 0.3], 0, 1.0, &mut scores),
+            select_puct(&fresh, &[0.2, 0.5, 0.3], 0, 1.0, None, &mut scores),
             1
         );
         // One child tried (mean 0.5, 4 visits): an untried one with a prior of 0.5 scores
@@ -299,10 +323,13 @@ mod tests {
         let mut some: Vec<Node<u8>> = some.to_vec();
         some[1].visits = 0;
         some[2].visits = 0;
-        assert_eq!(select_puct(&some, &[0.3, 0.5, 0.2], 1, 2.0, &mut scores), 1);
+        assert_eq!(
+            select_puct(&some, &[0.3, 0.5, 0.2], 1, 2.0, None, &mut scores),
+            1
+        );
         // With a tiny prior the tried child keeps the visit.
         assert_eq!(
-            select_puct(&some, &[0.98, 0.01, 0.01], 1, 2.0, &mut scores),
+            select_puct(&some, &[0.98, 0.01, 0.01], 1, 2.0, None, &mut scores),
             0
         );
 
@@ -310,7 +337,43 @@ mod tests {
         // tie the tried one at the first play urgency (0.1).
         let mut poor = vec![child(0.1, 400), child(0.0, 1)];
         poor[1].visits = 0;
-        assert_eq!(select_puct(&poor, &[1.0, 0.0], 1, 0.0, &mut scores), 0);
+        assert_eq!(
+            select_puct(&poor, &[1.0, 0.0], 1, 0.0, None, &mut scores),
+            0
+        );
+    }
+
+    #[test]
+    fn puct_with_rave_blends_the_amaf_means_in_and_orders_untried_children_by_them() {
+        let mut scores = Vec::new();
+        let weights = RaveWeights::new(300.0);
+        let amaf = |mean: f32, visits: u32| Amaf {
+            mean,
+            visits,
+            index: 0,
+        };
+        // Two tried children, means 0.6 and 0.5 at 10 visits each, equal priors: without RAVE
+        // the first; with AMAF means 0.3 and 0.9 (β near 1 at 10 visits with k = 300), the
+        // second.
+        let tried = [child(0.6, 10), child(0.5, 10)];
+        let stats = [amaf(0.3, 500), amaf(0.9, 500)];
+        let priors = [0.5, 0.5];
+        assert_eq!(select_puct(&tried, &priors, 2, 1.0, None, &mut scores), 0);
+        let rave = Some((&stats[..], &weights));
+        assert_eq!(select_puct(&tried, &priors, 2, 1.0, rave, &mut scores), 1);
+        // Nothing tried: without RAVE the largest prior; with AMAF statistics, the untried
+        // child whose AMAF mean is far better despite a smaller prior.
+        let fresh: Vec<Node<u8>> = [child(0.0, 1), child(0.0, 1)]
+            .iter()
+            .map(|c| Node { visits: 0, ..*c })
+            .collect();
+        let priors = [0.6, 0.4];
+        let stats = [amaf(0.2, 50), amaf(0.8, 50)];
+        assert_eq!(select_puct(&fresh, &priors, 0, 0.1, None, &mut scores), 0);
+        let rave = Some((&stats[..], &weights));
+        assert_eq!(select_puct(&fresh, &priors, 0, 0.1, rave, &mut scores), 1);
+        // A prior of 0 still prunes.
+        assert_eq!(select_puct(&fresh, &[1.0, 0.0], 0, 0.1, rave, &mut scores), 0);
     }
 
     #[test]
