@@ -373,7 +373,10 @@ mod tests {
         let rave = Some((&stats[..], &weights));
         assert_eq!(select_puct(&fresh, &priors, 0, 0.1, rave, &mut scores), 1);
         // A prior of 0 still prunes.
-        assert_eq!(select_puct(&fresh, &[1.0, 0.0], 0, 0.1, rave, &mut scores), 0);
+        assert_eq!(
+            select_puct(&fresh, &[1.0, 0.0], 0, 0.1, rave, &mut scores),
+            0
+        );
     }
 
     #[test]
