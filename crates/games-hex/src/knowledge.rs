@@ -67,10 +67,9 @@ impl Default for Shape {
 impl Prior<Hex> for Shape {
     fn weigh(&self, position: &Hex, actions: &[Move], weights: &mut Vec<f32>) {
         let start = weights.len();
-        with_board!(&position.0, b => b.shape_weights(actions, self.bridge, self.adjacent, weights));
-        let swap_pending = position.swap_rule() && position.plies() == 1;
-        if self.inferior && !swap_pending {
-            with_board!(&position.0, b => {
+        with_board!(&position.0, b => {
+            b.shape_weights(actions, self.bridge, self.adjacent, weights);
+            if self.inferior {
                 let inferior = b.inferior().all();
                 for (weight, action) in weights[start..].iter_mut().zip(actions) {
                     if let Move::Place(cell) = action
@@ -79,8 +78,8 @@ impl Prior<Hex> for Shape {
                         *weight = 0.0;
                     }
                 }
-            });
-        }
+            }
+        });
     }
 }
 
@@ -144,6 +143,7 @@ impl Hex {
     #[must_use]
     pub fn inferior_cells(&self) -> InferiorCells {
         if self.swap_rule() && self.plies() == 1 {
+            // Not even the winner: the swap changes the stones' colour.
             return InferiorCells::default();
         }
         with_board!(&self.0, b => {

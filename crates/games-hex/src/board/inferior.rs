@@ -258,8 +258,15 @@ impl<const W: usize> HexBoard<W> {
         colour
     }
 
-    /// The inferior cells of this position (ignoring the swap).
+    /// The inferior cells of this position; none while the swap is still to be decided (it
+    /// changes the stones' colour).
     pub(crate) fn inferior(&self) -> Inferior<W> {
+        if self.swap_rule && self.plies == 1 {
+            return Inferior {
+                dead: Bits::EMPTY,
+                captured: [Bits::EMPTY; 2],
+            };
+        }
         let mut colour = self.colours();
         fill(self.n, &mut colour, self.empty())
     }

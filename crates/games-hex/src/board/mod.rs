@@ -233,24 +233,25 @@ impl<const W: usize> HexBoard<W> {
         }
     }
 
-    /// The player whose stones connect its edges, if one does (on any board, full or not).
-    pub(crate) fn connected(&self) -> Option<Player> {
+    /// Whether `player`'s stones connect its two edges (on any board, full or not).
+    fn connects(&self, player: Player) -> bool {
         let masks = Masks::of(self.n);
-        Player::BOTH.into_iter().find(|player| {
-            let edges = &GEOMETRY[usize::from(self.n)].edges[player.index()];
-            let own = self.stones[player.index()];
-            let start = Bits::from_mask(&edges[0]) & own;
-            masks.connects(start, &Bits::from_mask(&edges[1]), &own)
-        })
+        let edges = &GEOMETRY[usize::from(self.n)].edges[player.index()];
+        let own = self.stones[player.index()];
+        let start = Bits::from_mask(&edges[0]) & own;
+        masks.connects(start, &Bits::from_mask(&edges[1]), &own)
+    }
+
+    /// The player whose stones connect its edges, if one does.
+    pub(crate) fn connected(&self) -> Option<Player> {
+        Player::BOTH
+            .into_iter()
+            .find(|&player| self.connects(player))
     }
 
     /// The winner of a full board: exactly one player connects; test Black.
     fn full_board_winner(&self) -> Player {
-        let masks = Masks::of(self.n);
-        let edges = &GEOMETRY[usize::from(self.n)].edges[Player::Black.index()];
-        let black = self.stones[Player::Black.index()];
-        let top = Bits::from_mask(&edges[0]) & black;
-        if masks.connects(top, &Bits::from_mask(&edges[1]), &black) {
+        if self.connects(Player::Black) {
             Player::Black
         } else {
             Player::White

@@ -209,9 +209,10 @@ impl<const W: usize> HexBoard<W> {
         };
         // Each cell's colour (0 empty, 1 Black, 2 White), for the replies' lookups; with
         // `fill_in`, the inferior cells coloured first.
+        let empty = self.empty();
         let mut colour = self.colours();
         if fill_in {
-            let found = super::inferior::fill(self.n, &mut colour, self.empty());
+            let found = super::inferior::fill(self.n, &mut colour, empty);
             if let Some(played) = played.as_deref_mut() {
                 for i in (found.dead | found.captured[0]).iter() {
                     played.insert(Player::Black, i);
@@ -225,12 +226,12 @@ impl<const W: usize> HexBoard<W> {
         let mut pool = [0u16; MAX_CELLS];
         let mut place = [0u16; MAX_CELLS];
         let mut free = 0;
-        for i in self.empty().iter().filter(|&i| colour[i] == 0) {
+        for i in empty.iter().filter(|&i| colour[i] == 0) {
             pool[free] = i as u16;
             place[i] = free as u16;
             free += 1;
         }
-        let cells = self.empty().count();
+        let cells = empty.count();
         let rings = rings(self.n);
         let mut last = self.last;
         let mut mover = self.to_move;

@@ -105,15 +105,25 @@ pub(crate) fn select_rave<A>(
     scores: &mut Vec<f32>,
 ) -> usize {
     scores.clear();
-    scores.extend(children.iter().zip(amaf).map(|(child, amaf)| {
-        let beta = if amaf.visits == 0 || child.proof != Proof::Open {
-            0.0
-        } else {
-            weights.get(child.visits)
-        };
-        child.mean + beta * (amaf.mean - child.mean) + scale * child.inv_sqrt_visits
-    }));
+    scores.extend(
+        children
+            .iter()
+            .zip(amaf)
+            .map(|(child, amaf)| blend(child, amaf, weights) + scale * child.inv_sqrt_visits),
+    );
     first_best(scores, |&s| s)
+}
+
+/// RAVE's value of a tried child: `(1 - β) mean + β amaf`, with `β` 0 while the child has no
+/// AMAF statistics or is proven.
+#[inline]
+fn blend<A>(child: &Node<A>, amaf: &Amaf, weights: &RaveWeights) -> f32 {
+    let beta = if amaf.visits == 0 || child.proof != Proof::Open {
+        0.0
+    } else {
+        weights.get(child.visits)
+    };
+    child.mean + beta * (amaf.mean - child.mean)
 }
 
 /// PUCT's selection (see [`UctConfig`](super::UctConfig)) among all the children of a node,
@@ -152,39 +162,31 @@ pub(crate) fn select_puct<A>(
     } else {
         sum / visits as f32
     };
-    scores.clear();
-    let score = |i: usize, child: &Node<A>, prior: f32, amaf: Option<&Amaf>, weights| {
-        let amaf = amaf.filter(|amaf| amaf.visits > 0 && child.proof == Proof::Open);
-        if i < tried {
-            let q = match (amaf, weights) {
-                (Some(amaf), Some(weights)) => {
-                    let beta = RaveWeights::get(weights, child.visits);
-                    child.mean + beta * (amaf.mean - child.mean)
-                }
-                _ => child.mean,
-            };
-            q + scale * prior / (1 + child.visits) as f32
-        } else if prior > 0.0 {
-            amaf.map_or(urgency, |amaf| amaf.mean) + scale * prior
-        } else {
-            // A prior of 0 leaves the child out (an inferior move) while another has weight.
-            f32::NEG_INFINITY
-        }
+    let (amaf, weights) = match rave {
+        Some((amaf, weights)) => (amaf, Some(weights)),
+        None => (&[][..], None),
     };
-    match rave {
-        Some((amaf, weights)) => {
-            scores.extend(children.iter().zip(priors).zip(amaf).enumerate().map(
-                |(i, ((child, &prior), amaf))| score(i, child, prior, Some(amaf), Some(weights)),
-            ));
-        }
-        None => scores.extend(
-            children
-                .iter()
-                .zip(priors)
-                .enumerate()
-                .map(|(i, (child, &prior))| score(i, child, prior, None, None)),
-        ),
-    }
+    scores.clear();
+    scores.extend(
+        children
+            .iter()
+            .zip(priors)
+            .enumerate()
+            .map(|(i, (child, &prior))| {
+                let amaf = amaf.get(i).zip(weights);
+                if i < tried {
+                    let q = amaf.map_or(child.mean, |(amaf, weights)| blend(child, amaf, weights));
+                    q + scale * prior / (1 + child.visits) as f32
+                } else if prior > 0.0 {
+                    let amaf = amaf.filter(|(amaf, _)| amaf.visits > 0);
+                    amaf.map_or(urgency, |(amaf, _)| amaf.mean) + scale * prior
+                } else {
+                    // A prior of 0 leaves the child out (an inferior move) while another has
+                    // weight.
+                    f32::NEG_INFINITY
+                }
+            }),
+    );
     first_best(scores, |&s| s)
 }
 
