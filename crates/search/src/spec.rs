@@ -19,7 +19,7 @@ use crate::{
 /// | `random` | `seed` |
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
-/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1), `parallel` (`root` or `tree`), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0) |
+/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1; 0 or `auto`: every core), `parallel` (`root` or `tree`: one lock-free tree), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0) |
 /// | `rave` | as `uct`, and `k` (300): RAVE's equivalence parameter |
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
@@ -347,6 +347,13 @@ impl AgentSpec {
                     scale: knowledge.scale,
                 };
                 let reward = spec.reward;
+                let threads = Threads {
+                    count: match threads.count {
+                        0 => std::thread::available_parallelism().map_or(1, usize::from),
+                        n => n,
+                    },
+                    ..threads
+                };
                 match threads {
                     Threads { count: 1, .. } => Box::new(Uct::<G, _, _>::with_knowledge(
                         config, reward, knowledge, seed,
@@ -566,7 +573,13 @@ impl Threads {
     fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
         let setting = Setting::new(key, value);
         match key {
-            "threads" => self.count = setting.whole(1, 1024)? as usize,
+            // 0 and `auto`: every core, as the machine reports them when the agent is built.
+            "threads" if value == "auto" => self.count = 0,
+            "threads" => {
+                self.count = setting.whole(0, 1024).map_err(|_| {
+                    Setting::new(key, value).bad("a whole number from 0 to 1024, or auto")
+                })? as usize;
+            }
             "parallel" => {
                 self.parallel =
                     setting.choice(&[("root", Parallel::Root), ("tree", Parallel::Tree)])?;
@@ -851,10 +864,31 @@ mod tests {
             ("uct:playouts=1,iterations=2", "the key is given twice"),
             ("alphabeta:depth=0", "bad value \"0\" for depth"),
             ("minimax:time=1s", "unknown key \"time\" for minimax"),
+            ("uct:threads=many", "bad value \"many\" for threads"),
+            ("uct:threads=2000", "from 0 to 1024, or auto"),
         ];
         for (text, expected) in cases {
             let message = text.parse::<AgentSpec>().unwrap_err().to_string();
             assert!(message.contains(expected), "{text}: {message}");
         }
+    }
+
+    #[test]
+    fn threads_auto_and_0_mean_every_core() {
+        for text in ["uct:threads=auto", "uct:threads=0,parallel=tree"] {
+            let spec: AgentSpec = text.parse().unwrap();
+            let Algorithm::Uct(_, threads, _) = spec.algorithm else {
+                panic!("{text} is UCT");
+            };
+            assert_eq!(threads.count, 0, "{text}");
+        }
+        let mut agent = "uct:threads=auto,iterations=2000"
+            .parse::<AgentSpec>()
+            .unwrap()
+            .build::<game_core::testing::TicTacToe>(1)
+            .unwrap();
+        let start = game_core::testing::TicTacToe::new();
+        assert!(agent.choose(&start, &Budget::iterations(2_000)).is_some());
+        assert_eq!(agent.report().unwrap().iterations, 2_000);
     }
 }

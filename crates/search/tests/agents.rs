@@ -496,11 +496,14 @@ fn parallel_uct_spends_the_budget_exactly_and_reuses_its_trees() {
 
 #[test]
 fn parallel_specs_are_checked() {
-    let error = "uct:threads=0"
+    let error = "uct:threads=1025"
         .parse::<AgentSpec>()
         .unwrap_err()
         .to_string();
-    assert!(error.contains("a whole number from 1 to 1024"), "{error}");
+    assert!(
+        error.contains("a whole number from 0 to 1024, or auto"),
+        "{error}"
+    );
     let error = "uct:parallel=leaf"
         .parse::<AgentSpec>()
         .unwrap_err()

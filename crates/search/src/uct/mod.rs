@@ -16,7 +16,7 @@
 //!
 //! Where each part lives: this file is the agent and the iteration's phases; `tree.rs` the
 //! arena of nodes; `select.rs` the choice of a child; `rave.rs` RAVE and GRAVE; `solver.rs`
-//! MCTS-Solver's proofs; `report.rs` the final choice and the report; `parallel.rs` the
+//! MCTS-Solver's proofs; `report.rs` the final choice and the report; `parallel/` the
 //! searches on several threads; `config.rs` the settings.
 
 mod batch;
@@ -440,21 +440,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
     /// legal actions) from a prior's `weights`, normalised to sum to 1; uniform when the
     /// weights sum to 0 or are not one finite weight of at least 0 per child.
     fn set_priors(&mut self, node: NodeId, weights: &[f32]) {
-        let priors = self.tree.priors_mut(node);
-        let n = priors.len();
-        let valid = weights.len() == n && weights.iter().all(|w| w.is_finite() && *w >= 0.0);
-        debug_assert!(
-            valid,
-            "a prior gives one weight, finite and at least 0, per action"
-        );
-        let sum: f32 = if valid { weights.iter().sum() } else { 0.0 };
-        if sum > 0.0 {
-            for (p, w) in priors.iter_mut().zip(weights) {
-                *p = w / sum;
-            }
-        } else {
-            priors.fill(1.0 / n as f32);
-        }
+        normalise_priors(self.tree.priors_mut(node), weights);
     }
 
     /// Expansion of every child at once: one playout from each new child of `node` (with the
@@ -508,7 +494,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             outcome,
             plies,
             finished,
-            value,
+            ..
         } = simulation;
         let (outcome, plies) = (*outcome, *plies);
         if let (true, true, Some(&(id, mover))) = (*finished, self.config.solver, trace.path.last())
@@ -516,16 +502,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             let draw = self.reward.reward(position, Outcome::Draw, mover);
             self.tree[id].prove(outcome.for_player(mover).into(), draw);
         }
-        let rewards = match value {
-            // A cut-off: the evaluator's win probability, between a loss and a win.
-            Some(p) => Player::BOTH.map(|q| {
-                let win = self.reward.reward(position, Outcome::Win(q), q);
-                let loss = self.reward.reward(position, Outcome::Win(q.opponent()), q);
-                let p = if q == position.to_move() { *p } else { 1.0 - p };
-                loss + p * (win - loss)
-            }),
-            None => Player::BOTH.map(|p| self.reward.reward(position, outcome, p)),
-        };
+        let rewards = rewards(&self.reward, simulation);
         if virtual_loss.is_none() {
             self.tree[NodeId::ROOT].visits += 1;
         }
@@ -570,6 +547,41 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             None => position.random_action(&mut self.rng),
         };
         (chosen, self.tree.report(chosen, iterations, elapsed))
+    }
+}
+
+/// Writes into `priors` (one per child, in the order of the position's legal actions) a
+/// prior's `weights` normalised to sum to 1; uniform when the weights sum to 0 or are not one
+/// finite weight of at least 0 per child.
+fn normalise_priors(priors: &mut [f32], weights: &[f32]) {
+    let n = priors.len();
+    let valid = weights.len() == n && weights.iter().all(|w| w.is_finite() && *w >= 0.0);
+    debug_assert!(
+        valid,
+        "a prior gives one weight, finite and at least 0, per action"
+    );
+    let sum: f32 = if valid { weights.iter().sum() } else { 0.0 };
+    if sum > 0.0 {
+        for (p, w) in priors.iter_mut().zip(weights) {
+            *p = w / sum;
+        }
+    } else {
+        priors.fill(1.0 / n as f32);
+    }
+}
+
+/// The reward of a simulation's result for each player: the reward of the finished game, or,
+/// for a simulation cut short, the evaluator's win probability put between a loss and a win.
+fn rewards<G: Game, R: Reward<G>>(reward: &R, simulation: &Simulation<G>) -> [f64; 2] {
+    let position = &simulation.position;
+    match simulation.value {
+        Some(p) => Player::BOTH.map(|q| {
+            let win = reward.reward(position, Outcome::Win(q), q);
+            let loss = reward.reward(position, Outcome::Win(q.opponent()), q);
+            let p = if q == position.to_move() { p } else { 1.0 - p };
+            loss + p * (win - loss)
+        }),
+        None => Player::BOTH.map(|p| reward.reward(position, simulation.outcome, p)),
     }
 }
 

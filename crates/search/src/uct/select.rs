@@ -11,6 +11,40 @@ use super::rave::{Amaf, RaveWeights};
 use super::solver::Proof;
 use super::tree::Node;
 
+/// What selection reads of a child: the statistics of the one-threaded tree's [`Node`] and of
+/// the lock-free tree's nodes alike, so that both select by the same code (each read inlines
+/// to a field load, or a relaxed atomic load, which is the same instruction).
+pub(crate) trait Stats {
+    /// The mean reward for the player who moved into the child (`+inf`/`-inf` when proven
+    /// won/lost, the draw's reward when proven drawn).
+    fn q(&self) -> f32;
+    /// `1 / sqrt(visits)` (0 before the first visit, or once proven).
+    fn inv_sqrt(&self) -> f32;
+    /// The iterations through the child.
+    fn n(&self) -> u32;
+    /// What the solver has proven about it.
+    fn proven(&self) -> Proof;
+}
+
+impl<A> Stats for Node<A> {
+    #[inline]
+    fn q(&self) -> f32 {
+        self.mean
+    }
+    #[inline]
+    fn inv_sqrt(&self) -> f32 {
+        self.inv_sqrt_visits
+    }
+    #[inline]
+    fn n(&self) -> u32 {
+        self.visits
+    }
+    #[inline]
+    fn proven(&self) -> Proof {
+        self.proof
+    }
+}
+
 /// How many scores [`first_best`] weighs side by side.
 const LANES: usize = 8;
 
@@ -83,9 +117,9 @@ fn first_best<T>(items: &[T], score: impl Fn(&T) -> f32) -> usize {
 /// The index of the child with the largest UCB1 score `mean + c * sqrt(ln N / n)` (the first
 /// one on a tie); every child has been tried.
 #[inline]
-pub(crate) fn select<A>(children: &[Node<A>], c: f32, log_parent_visits: f32) -> usize {
+pub(crate) fn select<C: Stats>(children: &[C], c: f32, log_parent_visits: f32) -> usize {
     let scale = c * log_parent_visits.sqrt();
-    first_best(children, |child| child.mean + scale * child.inv_sqrt_visits)
+    first_best(children, |child| child.q() + scale * child.inv_sqrt())
 }
 
 /// RAVE's selection: the child with the largest `(1 - β) mean + β amaf + c sqrt(ln N / n)`
@@ -117,13 +151,13 @@ pub(crate) fn select_rave<A>(
 /// RAVE's value of a tried child: `(1 - β) mean + β amaf`, with `β` 0 while the child has no
 /// AMAF statistics or is proven.
 #[inline]
-fn blend<A>(child: &Node<A>, amaf: &Amaf, weights: &RaveWeights) -> f32 {
-    let beta = if amaf.visits == 0 || child.proof != Proof::Open {
+fn blend<C: Stats>(child: &C, amaf: &Amaf, weights: &RaveWeights) -> f32 {
+    let beta = if amaf.visits == 0 || child.proven() != Proof::Open {
         0.0
     } else {
-        weights.get(child.visits)
+        weights.get(child.n())
     };
-    child.mean + beta * (amaf.mean - child.mean)
+    child.q() + beta * (amaf.mean - child.q())
 }
 
 /// PUCT's selection (see [`UctConfig`](super::UctConfig)) among all the children of a node,
@@ -139,8 +173,8 @@ fn blend<A>(child: &Node<A>, amaf: &Amaf, weights: &RaveWeights) -> f32 {
 /// child with AMAF statistics has its AMAF mean as `Q` (β is 1 at no visits); with none tried
 /// but some AMAF statistics, the children are scored (with `Q` 0.5 where AMAF knows nothing),
 /// as AMAF tells untried children apart before any is tried.
-pub(crate) fn select_puct<A>(
-    children: &[Node<A>],
+pub(crate) fn select_puct<C: Stats>(
+    children: &[C],
     priors: &[f32],
     tried: usize,
     scale: f32,
@@ -149,9 +183,9 @@ pub(crate) fn select_puct<A>(
 ) -> usize {
     let (sum, visits) = children[..tried]
         .iter()
-        .filter(|child| child.proof == Proof::Open)
+        .filter(|child| child.proven() == Proof::Open)
         .fold((0.0f32, 0u32), |(sum, n), child| {
-            (sum + child.mean * child.visits as f32, n + child.visits)
+            (sum + child.q() * child.n() as f32, n + child.n())
         });
     let amaf_known = rave.is_some_and(|(amaf, _)| amaf.iter().any(|a| a.visits > 0));
     if visits == 0 && tried < children.len() && !amaf_known {
@@ -175,8 +209,8 @@ pub(crate) fn select_puct<A>(
             .map(|(i, (child, &prior))| {
                 let amaf = amaf.get(i).zip(weights);
                 if i < tried {
-                    let q = amaf.map_or(child.mean, |(amaf, weights)| blend(child, amaf, weights));
-                    q + scale * prior / (1 + child.visits) as f32
+                    let q = amaf.map_or(child.q(), |(amaf, weights)| blend(child, amaf, weights));
+                    q + scale * prior / (1 + child.n()) as f32
                 } else if prior > 0.0 {
                     let amaf = amaf.filter(|(amaf, _)| amaf.visits > 0);
                     amaf.map_or(urgency, |(amaf, _)| amaf.mean) + scale * prior
@@ -191,8 +225,8 @@ pub(crate) fn select_puct<A>(
 }
 
 /// The open (unproven) child with the largest UCB1 score, if there is one.
-pub(crate) fn select_open<A>(
-    children: &[Node<A>],
+pub(crate) fn select_open<C: Stats>(
+    children: &[C],
     c: f32,
     log_parent_visits: f32,
 ) -> Option<usize> {
@@ -200,8 +234,8 @@ pub(crate) fn select_open<A>(
     children
         .iter()
         .enumerate()
-        .filter(|(_, child)| child.proof == Proof::Open)
-        .map(|(i, child)| (i, child.mean + scale * child.inv_sqrt_visits))
+        .filter(|(_, child)| child.proven() == Proof::Open)
+        .map(|(i, child)| (i, child.q() + scale * child.inv_sqrt()))
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(i, _)| i)
 }

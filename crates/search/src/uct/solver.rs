@@ -3,19 +3,21 @@
 
 use game_core::{Player, Wdl};
 
+use super::select::Stats;
 use super::tree::{Node, NodeId, Tree};
 
 /// A node's proven result, for the player who moved into it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
 pub(crate) enum Proof {
     /// Not proven.
-    Open,
+    Open = 0,
     /// A win, whatever the opponent does.
-    Win,
+    Win = 1,
     /// A draw with best play.
-    Draw,
+    Draw = 2,
     /// A loss, whatever this player does.
-    Loss,
+    Loss = 3,
 }
 
 impl From<Wdl> for Proof {
@@ -31,6 +33,17 @@ impl From<Wdl> for Proof {
 }
 
 impl Proof {
+    /// The proof whose number (`proof as u8`) is `n`; open for a number no proof has.
+    #[inline]
+    pub(crate) fn from_number(n: u8) -> Proof {
+        match n {
+            1 => Proof::Win,
+            2 => Proof::Draw,
+            3 => Proof::Loss,
+            _ => Proof::Open,
+        }
+    }
+
     /// The proven result for the player who moved into the node; `None` while open.
     pub(crate) fn wdl(self) -> Option<Wdl> {
         match self {
@@ -58,30 +71,36 @@ impl<A> Node<A> {
     }
 }
 
+/// What is proven about a node from its `children` (`all_tried`: whether every one has been
+/// tried), for the player who moved into it: a loss if a child wins for the player choosing
+/// there, a win if every child loses, a draw if every child is decided and the best is a
+/// draw; open otherwise (and for a node without children).
+pub(crate) fn proof_from<C: Stats>(children: &[C], all_tried: bool) -> Proof {
+    if children.is_empty() {
+        return Proof::Open;
+    }
+    let mut all_decided = all_tried;
+    let mut any_draw = false;
+    for child in children {
+        match child.proven() {
+            Proof::Win => return Proof::Loss,
+            Proof::Draw => any_draw = true,
+            Proof::Loss => {}
+            Proof::Open => all_decided = false,
+        }
+    }
+    match (all_decided, any_draw) {
+        (false, _) => Proof::Open,
+        (true, true) => Proof::Draw,
+        (true, false) => Proof::Win,
+    }
+}
+
 impl<A: Copy> Tree<A> {
-    /// What is proven about `id` from its children, for the player who moved into it: a loss
-    /// if a child wins for the player choosing there, a win if every child loses, a draw if
-    /// every child is decided and the best is a draw; open otherwise.
+    /// What is proven about `id` from its children (see [`proof_from`]).
     pub(crate) fn proof_from_children(&self, id: NodeId) -> Proof {
         let node = &self[id];
-        if node.len == 0 {
-            return Proof::Open;
-        }
-        let mut all_decided = node.fully_tried();
-        let mut any_draw = false;
-        for child in self.children(node) {
-            match child.proof {
-                Proof::Win => return Proof::Loss,
-                Proof::Draw => any_draw = true,
-                Proof::Loss => {}
-                Proof::Open => all_decided = false,
-            }
-        }
-        match (all_decided, any_draw) {
-            (false, _) => Proof::Open,
-            (true, true) => Proof::Draw,
-            (true, false) => Proof::Win,
-        }
+        proof_from(self.children(node), node.fully_tried())
     }
 
     /// Carries proofs up `path` (nodes and the players who moved into them): from its end,
@@ -101,12 +120,6 @@ impl<A: Copy> Tree<A> {
         if proof != Proof::Open {
             self[NodeId::ROOT].prove(proof, 0.0);
         }
-    }
-
-    /// The result the solver proved for the player to move at the root, if any (the root's
-    /// proof is for the player who moved into it: the other side).
-    pub(crate) fn root_proof(&self) -> Option<Wdl> {
-        self[NodeId::ROOT].proof.wdl().map(Wdl::flip)
     }
 
     /// Whether the solver has decided the root: nothing is left to search.

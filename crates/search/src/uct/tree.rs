@@ -102,16 +102,6 @@ impl<A> Node<A> {
         }
     }
 
-    /// Mean reward for the player who played `action` (`NaN` before the first visit; `+inf`
-    /// or `-inf` when proven won or lost).
-    pub(crate) fn mean(&self) -> f64 {
-        if self.visits == 0 && self.mean.is_finite() {
-            f64::NAN
-        } else {
-            f64::from(self.mean)
-        }
-    }
-
     /// Whether every child has been tried (and there is at least one).
     #[inline]
     pub(crate) fn fully_tried(&self) -> bool {

@@ -1,0 +1,137 @@
+//! How UCT's iterations per second grow with threads: one tree per thread (`parallel=root`)
+//! and one lock-free tree shared by all (`parallel=tree`), against one thread, on each game
+//! from its start position. The runs alternate in one process (one thread, then two, ...,
+//! round after round) so that a shared machine's changing load falls on all of them alike;
+//! the median of the rounds is printed, with its ratio to one thread.
+//!
+//! ```sh
+//! cargo bench --bench threads                                   # 1 and 2 threads, every game
+//! cargo bench --bench threads -- --threads 1,2,4,8,16 --game hex --rounds 9
+//! ```
+
+use std::time::Instant;
+
+use clap::Parser;
+use gamesearch::arena::TextGame;
+use gamesearch::connect4::Connect4;
+use gamesearch::hex::Hex;
+use gamesearch::othello::Othello;
+use gamesearch::search::{Agent, AgentSpec};
+
+/// Iterations per second of UCT on 1..N threads.
+#[derive(Parser)]
+struct Args {
+    /// The thread counts to measure, comma separated (1 is always measured: the baseline).
+    #[arg(long, value_delimiter = ',', default_value = "1,2")]
+    threads: Vec<usize>,
+    /// The games: hex (11x11), connect4 (7x6), othello (8x8), or all.
+    #[arg(long, default_value = "all")]
+    game: String,
+    /// Rounds of the alternation; the median is reported.
+    #[arg(long, default_value_t = 7)]
+    rounds: usize,
+    /// Iterations per search (per thread count and mode), times the game's own factor (1 for
+    /// Connect Four and Hex, a quarter for Othello's slower playouts).
+    #[arg(long, default_value_t = 200_000)]
+    iterations: u64,
+    /// More settings for every agent, as a spec writes them (`nodes=1000000,c=0.6`).
+    #[arg(long)]
+    with: Option<String>,
+    /// Passed by `cargo bench`; ignored.
+    #[arg(long, hide = true)]
+    bench: bool,
+}
+
+fn main() {
+    let args = Args::parse();
+    let mut threads = args.threads.clone();
+    threads.retain(|&t| t > 1);
+    threads.sort_unstable();
+    threads.dedup();
+    let all = args.game == "all";
+    if !all && !["hex", "connect4", "othello"].contains(&args.game.as_str()) {
+        eprintln!("error: --game takes hex, connect4, othello or all");
+        std::process::exit(2);
+    }
+    println!("| game | threads | parallel | iterations/s | against 1 thread |");
+    println!("|---|---:|---|---:|---:|");
+    if all || args.game == "connect4" {
+        measure("connect4-7x6", &Connect4::new(), &args, &threads, 1);
+    }
+    if all || args.game == "hex" {
+        measure(
+            "hex-11x11",
+            &Hex::new(11).expect("11x11 is a size"),
+            &args,
+            &threads,
+            1,
+        );
+    }
+    if all || args.game == "othello" {
+        measure("othello-8x8", &Othello::new(), &args, &threads, 4);
+    }
+}
+
+/// Measures every thread count in both modes on `start`, alternating, and prints the rows.
+fn measure<G: TextGame>(name: &str, start: &G, args: &Args, threads: &[usize], divisor: u64) {
+    let iterations = (args.iterations / divisor).max(1);
+    let mut setups: Vec<(usize, &str)> = vec![(1, "-")];
+    for &t in threads {
+        setups.push((t, "root"));
+        setups.push((t, "tree"));
+    }
+    let mut agents: Vec<(Box<dyn Agent<G>>, AgentSpec)> = setups
+        .iter()
+        .map(|&(t, parallel)| {
+            let text = if t == 1 {
+                format!("uct:iterations={iterations},reuse=false")
+            } else {
+                format!("uct:iterations={iterations},reuse=false,threads={t},parallel={parallel}")
+            };
+            let text = match &args.with {
+                Some(more) => format!("{text},{more}"),
+                None => text,
+            };
+            let spec: AgentSpec = text.parse().unwrap_or_else(|e| {
+                eprintln!("error: {e}");
+                std::process::exit(2)
+            });
+            let mut agent = G::agent(&spec, 1).expect("UCT builds for every game");
+            // A first search, untimed: the agent's memory, the threads' first start.
+            agent.choose(start, &spec.budget());
+            (agent, spec)
+        })
+        .collect();
+    let mut rates: Vec<Vec<f64>> = vec![Vec::new(); setups.len()];
+    for _ in 0..args.rounds.max(1) {
+        for ((agent, spec), rates) in agents.iter_mut().zip(&mut rates) {
+            let started = Instant::now();
+            agent.choose(start, &spec.budget());
+            let done = agent.report().map_or(0, |r| r.iterations);
+            rates.push(done as f64 / started.elapsed().as_secs_f64());
+        }
+    }
+    let medians: Vec<f64> = rates
+        .iter_mut()
+        .map(|r| {
+            r.sort_by(f64::total_cmp);
+            r[r.len() / 2]
+        })
+        .collect();
+    for (&(t, parallel), rate) in setups.iter().zip(&medians) {
+        println!(
+            "| {name} | {t} | {parallel} | {} | {:.2}x |",
+            human(*rate),
+            rate / medians[0]
+        );
+    }
+}
+
+/// A rate as `1.23 M` or `456 k`.
+fn human(rate: f64) -> String {
+    if rate >= 1e6 {
+        format!("{:.2} M", rate / 1e6)
+    } else {
+        format!("{:.0} k", rate / 1e3)
+    }
+}

@@ -1,0 +1,631 @@
+//! The lock-free shared tree of [`TreeParallel`](super::TreeParallel) (Enzenberger and Müller,
+//! "A lock-free multithreaded Monte-Carlo tree search algorithm", 2009, as in Fuego and MoHex):
+//! every thread selects, expands and backs up in one tree at the same time, with atomics and
+//! no lock.
+//!
+//! - **Statistics**: a node's visits and mean reward share one 64-bit word, changed together
+//!   by compare-and-swap, so no update is lost or doubled and the two always agree;
+//!   `1 / sqrt(visits)`, which selection reads beside the mean, is stored after each change
+//!   (a race may leave it one update behind until the next: harmless to selection).
+//! - **Virtual loss**: a thread counts its iteration in every node of its path as it selects
+//!   (one more visit, valued as a loss for the player who moved there), so the other threads
+//!   see that path as worse and spread out; backpropagation replaces the loss by the result.
+//! - **Expansion**: the first thread to claim a leaf builds its children in memory of its own
+//!   (one block per expansion) and publishes them complete, in one step; a thread reaching a
+//!   leaf that another is expanding plays out from the leaf instead of waiting.
+//! - **Which child to try next**: children are handed out in order, by an atomic counter: in a
+//!   random order (shuffled at expansion) without a prior, best prior first with one.
+//! - **Proofs** (MCTS-Solver) only ever go from open to decided, and a node is proven only from
+//!   facts that cannot be undone (children proven, every child tried), so a proof found under
+//!   contention is a proof.
+//! - **Memory**: a shared count of nodes, reserved before a block is built, keeps the tree
+//!   within its cap under contention.
+
+use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
+
+use game_core::{Game, Guide, Outcome, PlayedActions, Player, Reward};
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use super::super::report::{final_choice, report_from};
+use super::super::select::{Stats, ln_visits, select, select_open, select_puct};
+use super::super::solver::{Proof, proof_from};
+use super::super::{Rollout, Simulation, UctConfig, normalise_priors, rewards};
+use crate::Report;
+
+/// A node of the shared tree: what [`Node`](super::super::tree::Node) holds, in atomics, with its
+/// children in a block of their own.
+#[derive(Debug)]
+pub(crate) struct SharedNode<A> {
+    /// The visits (low 32 bits) and the `f32` bits of the mean reward (high 32), for the
+    /// player who moved into this node.
+    tally: AtomicU64,
+    /// The `f32` bits of `1 / sqrt(visits)` (0 before the first visit and once proven).
+    inv_sqrt: AtomicU32,
+    /// How many children have been handed out to be tried: always the first ones. (It may
+    /// run past the children's number when threads race for the last one.)
+    tried: AtomicU32,
+    /// A [`Proof`], as its number.
+    proof: AtomicU8,
+    /// Whether a thread has claimed this leaf to expand it.
+    claimed: AtomicBool,
+    /// The children, once expanded: written once, complete.
+    children: OnceLock<Box<[SharedNode<A>]>>,
+    /// The prior probability among its siblings (1 without a prior).
+    prior: f32,
+    /// The action from the parent (the root's is a placeholder nothing reads).
+    action: A,
+    /// Tests only: the iterations whose path ended here.
+    #[cfg(test)]
+    ends: AtomicU32,
+}
+
+/// A visit count and a mean as one word.
+#[inline]
+fn pack(visits: u32, mean: f32) -> u64 {
+    u64::from(visits) | (u64::from(mean.to_bits()) << 32)
+}
+
+/// The visit count and the mean of a word made by [`pack`].
+#[inline]
+fn unpack(word: u64) -> (u32, f32) {
+    (word as u32, f32::from_bits((word >> 32) as u32))
+}
+
+impl<A> SharedNode<A> {
+    fn new(action: A, prior: f32) -> Self {
+        SharedNode {
+            tally: AtomicU64::new(0),
+            inv_sqrt: AtomicU32::new(0),
+            tried: AtomicU32::new(0),
+            proof: AtomicU8::new(Proof::Open as u8),
+            claimed: AtomicBool::new(false),
+            children: OnceLock::new(),
+            prior,
+            action,
+            #[cfg(test)]
+            ends: AtomicU32::new(0),
+        }
+    }
+
+    /// The children, once expanded.
+    #[inline]
+    pub(crate) fn children(&self) -> &[SharedNode<A>] {
+        self.children.get().map_or(&[], |c| c)
+    }
+
+    /// How many children have been tried (the first ones).
+    #[inline]
+    pub(crate) fn tried(&self) -> usize {
+        (self.tried.load(Acquire) as usize).min(self.children().len())
+    }
+
+    /// Changes the tally by `f` (visits and mean to new visits and mean), atomically; the
+    /// mean stays as it is once the node is proven. Returns the new visit count.
+    #[inline]
+    fn update(&self, f: impl Fn(u32, f32) -> (u32, f32)) -> u32 {
+        let mut old = self.tally.load(Relaxed);
+        loop {
+            let (visits, mean) = unpack(old);
+            let (new_visits, new_mean) = f(visits, mean);
+            // Acquire on failure too: a proof stored before the word changed is then seen.
+            let mean = if self.proven() == Proof::Open {
+                new_mean
+            } else {
+                mean
+            };
+            match self
+                .tally
+                .compare_exchange_weak(old, pack(new_visits, mean), AcqRel, Acquire)
+            {
+                Ok(_) => return new_visits,
+                Err(now) => old = now,
+            }
+        }
+    }
+
+    /// Counts one more iteration through this node, valued `reward`.
+    #[inline]
+    fn record(&self, reward: f64) {
+        let visits = self.update(|n, mean| {
+            let n = n.saturating_add(1);
+            (n, mean + (reward as f32 - mean) / n as f32)
+        });
+        if self.proven() == Proof::Open {
+            self.inv_sqrt
+                .store((visits as f32).sqrt().recip().to_bits(), Relaxed);
+        }
+    }
+
+    /// Changes the reward of one iteration already counted by `delta` (the virtual loss
+    /// replaced by the result).
+    #[inline]
+    fn revise(&self, delta: f64) {
+        self.update(|n, mean| {
+            (
+                n,
+                if n > 0 {
+                    mean + delta as f32 / n as f32
+                } else {
+                    mean
+                },
+            )
+        });
+    }
+
+    /// Marks the node proven (the first proof stands), with its exact value for selection and
+    /// no exploration bonus, as [`Node::prove`](super::super::tree::Node::prove) does.
+    fn prove(&self, proof: Proof, draw: f64) {
+        if proof == Proof::Open
+            || self
+                .proof
+                .compare_exchange(Proof::Open as u8, proof as u8, AcqRel, Acquire)
+                .is_err()
+        {
+            return;
+        }
+        let value = match proof {
+            Proof::Win => f32::INFINITY,
+            Proof::Loss => f32::NEG_INFINITY,
+            _ => draw as f32,
+        };
+        let mut old = self.tally.load(Relaxed);
+        while let Err(now) =
+            self.tally
+                .compare_exchange_weak(old, pack(old as u32, value), AcqRel, Acquire)
+        {
+            old = now;
+        }
+        self.inv_sqrt.store(0, Relaxed);
+    }
+}
+
+impl<A> Stats for SharedNode<A> {
+    #[inline]
+    fn q(&self) -> f32 {
+        unpack(self.tally.load(Relaxed)).1
+    }
+    #[inline]
+    fn inv_sqrt(&self) -> f32 {
+        f32::from_bits(self.inv_sqrt.load(Relaxed))
+    }
+    #[inline]
+    fn n(&self) -> u32 {
+        self.tally.load(Relaxed) as u32
+    }
+    #[inline]
+    fn proven(&self) -> Proof {
+        Proof::from_number(self.proof.load(Acquire))
+    }
+}
+
+/// The shared tree: its root and how many nodes it holds.
+#[derive(Debug)]
+pub(crate) struct SharedTree<A> {
+    root: SharedNode<A>,
+    nodes: AtomicUsize,
+}
+
+/// What one thread keeps to itself: its random numbers (for the playouts and the order of new
+/// children), the playout's marks, and buffers.
+///
+/// Aligned to 128 bytes (two cache lines, what the processor's adjacent-line prefetcher pairs)
+/// so that no two threads' `Local`s share a line: the random number generator's state is
+/// written at every random number, and a line shared with another thread's fields would
+/// travel between the cores at each write (false sharing).
+#[derive(Debug)]
+#[repr(align(128))]
+pub(crate) struct Local<A, Rg> {
+    pub(crate) rng: Rg,
+    marked: PlayedActions,
+    actions: Vec<A>,
+    weights: Vec<f32>,
+    priors: Vec<f32>,
+    scores: Vec<f32>,
+    /// Nodes this thread has reserved in the tree's count and not yet used: it reserves
+    /// [`RESERVE`] at a time, so that the shared count is not written at every expansion.
+    reserved: usize,
+}
+
+/// How many nodes a thread reserves at a time (fewer when the cap leaves less room).
+const RESERVE: usize = 1024;
+
+impl<A, Rg> Local<A, Rg> {
+    pub(crate) fn new(rng: Rg) -> Self {
+        Local {
+            rng,
+            marked: PlayedActions::default(),
+            actions: Vec::new(),
+            weights: Vec::new(),
+            priors: Vec::new(),
+            scores: Vec::new(),
+            reserved: 0,
+        }
+    }
+}
+
+/// What the threads share besides the tree: the settings, the reward, the knowledge and the
+/// virtual loss.
+pub(crate) struct Shared<'a, R, K> {
+    pub(crate) config: &'a UctConfig,
+    pub(crate) reward: &'a R,
+    pub(crate) knowledge: &'a K,
+    /// Whether the children get priors (PUCT).
+    pub(crate) prior: bool,
+    /// The reward of a loss for each player: the virtual loss.
+    pub(crate) losses: [f64; 2],
+}
+
+impl<A: Copy + PartialEq> SharedTree<A> {
+    /// A tree with only a root for `position` (an ongoing game).
+    pub(crate) fn new<G: Game<Action = A>>(position: &G) -> Self {
+        let mut actions = Vec::new();
+        position.legal_actions(&mut actions);
+        let placeholder = *actions
+            .first()
+            .expect("a search starts from an ongoing game");
+        SharedTree {
+            root: SharedNode::new(placeholder, 1.0),
+            nodes: AtomicUsize::new(1),
+        }
+    }
+
+    /// How many nodes the tree holds.
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.load(Relaxed)
+    }
+
+    /// Whether the solver has decided the root.
+    pub(crate) fn root_decided(&self) -> bool {
+        self.root.proven() != Proof::Open
+    }
+
+    /// Makes the node reached by `actions` from the root the root, keeping its subtree and
+    /// dropping the rest; `false` (and the tree unchanged) when the tree does not reach it.
+    pub(crate) fn retain(&mut self, actions: &[A]) -> bool {
+        let mut node = &mut self.root;
+        for &action in actions {
+            let Some(children) = node.children.get_mut() else {
+                return false;
+            };
+            let Some(i) = children.iter().position(|c| c.action == action) else {
+                return false;
+            };
+            node = &mut children[i];
+        }
+        if actions.is_empty() {
+            return true;
+        }
+        let placeholder = SharedNode::new(node.action, 0.0);
+        self.root = std::mem::replace(node, placeholder);
+        let mut count = 0;
+        let mut stack = vec![&self.root];
+        while let Some(node) = stack.pop() {
+            count += 1;
+            stack.extend(node.children());
+        }
+        *self.nodes.get_mut() = count;
+        true
+    }
+
+    /// The root child to play by the settings' final choice, as
+    /// [`Tree::final_choice`](super::super::tree::Tree::final_choice) chooses it.
+    pub(crate) fn final_choice(&self, config: &UctConfig) -> Option<A> {
+        let children = &self.root.children()[..self.root.tried()];
+        final_choice(children, config.final_choice).map(|i| children[i].action)
+    }
+
+    /// The report of a search that chose `chosen` after `iterations` in `elapsed`.
+    pub(crate) fn report(
+        &self,
+        chosen: Option<A>,
+        iterations: u64,
+        elapsed: std::time::Duration,
+    ) -> Report<A> {
+        let mut report = report_from(
+            &self.root,
+            SharedNode::children,
+            |n| n.action,
+            chosen,
+            iterations,
+            elapsed,
+        );
+        report.nodes = self.len();
+        report
+    }
+
+    /// One iteration from `root` (the root's position) on one thread: selection and expansion
+    /// under virtual loss, the simulation, backpropagation. `path` is the thread's buffer.
+    pub(crate) fn iterate<'t, G, R, K, Rg>(
+        &'t self,
+        root: &G,
+        shared: &Shared<'_, R, K>,
+        local: &mut Local<A, Rg>,
+        path: &mut Vec<(&'t SharedNode<A>, Player)>,
+    ) where
+        G: Game<Action = A>,
+        R: Reward<G>,
+        K: Guide<G>,
+        Rg: Rng,
+    {
+        let position = self.descend(root, shared, local, path);
+        #[cfg(test)]
+        path.last()
+            .map_or(&self.root, |&(node, _)| node)
+            .ends
+            .fetch_add(1, Relaxed);
+        let leaf = path.last().map(|&(node, mover)| (node.proven(), mover));
+        let rollout = Rollout {
+            knowledge: shared.knowledge,
+            cutoff: shared.config.cutoff,
+            record: false,
+        };
+        let simulation = rollout.simulate(position, leaf, &mut local.rng, &mut local.marked);
+        self.backpropagate(&simulation, shared, path);
+    }
+
+    /// Selection and expansion: from the root to where the iteration plays out, counting a
+    /// virtual loss in every node on the way; returns the position there.
+    fn descend<'t, G, R, K, Rg>(
+        &'t self,
+        root: &G,
+        shared: &Shared<'_, R, K>,
+        local: &mut Local<A, Rg>,
+        path: &mut Vec<(&'t SharedNode<A>, Player)>,
+    ) -> G
+    where
+        G: Game<Action = A>,
+        K: Guide<G>,
+        Rg: Rng,
+    {
+        let config = shared.config;
+        let c = config.exploration as f32;
+        let mut position = root.clone();
+        path.clear();
+        self.root.tally.fetch_add(1, Relaxed); // visits only: the root's mean is not read
+        let mut node = &self.root;
+        loop {
+            if position.status().is_over() {
+                break;
+            }
+            let mover = position.to_move();
+            let children = match node.children.get() {
+                Some(children) => children,
+                None => {
+                    let young = !path.is_empty() && node.n() < config.expand_after;
+                    if young || !self.expand(node, &position, shared, local) {
+                        break; // too young, being expanded by another thread, or no room
+                    }
+                    node.children()
+                }
+            };
+            let len = children.len();
+            let tried = node.tried();
+            let visits = node.n();
+            let mut best = if shared.prior {
+                local.weights.clear();
+                local
+                    .weights
+                    .extend(children.iter().map(|child| child.prior));
+                let scale = config.puct as f32 * (visits as f32).sqrt();
+                let best = select_puct(
+                    children,
+                    &local.weights,
+                    tried,
+                    scale,
+                    None,
+                    &mut local.scores,
+                );
+                if best >= tried {
+                    // The untried children are in the order of their priors: this is the
+                    // first of them (or one level with it).
+                    node.tried.fetch_max(best as u32 + 1, AcqRel);
+                    let child = &children[best];
+                    descend_into(child, mover, shared, &mut position, path);
+                    break;
+                }
+                best
+            } else {
+                let next = (tried < len)
+                    .then(|| {
+                        node.tried
+                            .fetch_update(AcqRel, Acquire, |t| ((t as usize) < len).then(|| t + 1))
+                            .ok()
+                    })
+                    .flatten();
+                if let Some(next) = next {
+                    let child = &children[next as usize];
+                    descend_into(child, mover, shared, &mut position, path);
+                    break;
+                }
+                select(children, c, ln_visits(visits))
+            };
+            if config.solver
+                && children[best].proven() == Proof::Draw
+                && let Some(open) = select_open(&children[..node.tried()], c, ln_visits(visits))
+            {
+                best = open;
+            }
+            let child = &children[best];
+            descend_into(child, mover, shared, &mut position, path);
+            node = child;
+            if config.solver && child.proven() != Proof::Open {
+                break; // decided: back up its result instead of playing out
+            }
+        }
+        position
+    }
+
+    /// Makes sure the thread has `n` nodes reserved under the cap `cap`, reserving more in the
+    /// tree's count if it must; `false` when the tree has no room for them.
+    fn reserve<Rg>(&self, n: usize, cap: usize, local: &mut Local<A, Rg>) -> bool {
+        if local.reserved >= n {
+            return true;
+        }
+        let more = n - local.reserved;
+        let reserved = self.nodes.fetch_update(AcqRel, Acquire, |len| {
+            let room = cap.saturating_sub(len);
+            (room >= more).then(|| len + room.min(more.max(RESERVE)))
+        });
+        match reserved {
+            Ok(len) => {
+                local.reserved += cap.saturating_sub(len).min(more.max(RESERVE));
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Hands back the nodes `local` reserved and did not use (at the end of a search).
+    pub(crate) fn release<Rg>(&self, local: &mut Local<A, Rg>) {
+        self.nodes.fetch_sub(local.reserved, AcqRel);
+        local.reserved = 0;
+    }
+
+    /// Gives `node` its children, if this thread is the first to claim it and the tree has
+    /// room; returns whether it did.
+    fn expand<G, R, K, Rg>(
+        &self,
+        node: &SharedNode<A>,
+        position: &G,
+        shared: &Shared<'_, R, K>,
+        local: &mut Local<A, Rg>,
+    ) -> bool
+    where
+        G: Game<Action = A>,
+        K: Guide<G>,
+        Rg: Rng,
+    {
+        if node.claimed.swap(true, AcqRel) {
+            return false;
+        }
+        let n = position.num_legal_actions();
+        if n == 0 || n > u32::MAX as usize || !self.reserve(n, shared.config.max_nodes, local) {
+            node.claimed.store(false, Release);
+            return false;
+        }
+        local.reserved -= n;
+        let actions = &mut local.actions;
+        actions.clear();
+        position.legal_actions(actions);
+        let mut children: Vec<SharedNode<A>> = Vec::with_capacity(n);
+        if shared.prior {
+            local.weights.clear();
+            shared
+                .knowledge
+                .weigh(position, actions, &mut local.weights);
+            local.priors.clear();
+            local.priors.resize(n, 0.0);
+            normalise_priors(&mut local.priors, &local.weights);
+            children.extend(
+                actions
+                    .iter()
+                    .zip(&local.priors)
+                    .map(|(&a, &p)| SharedNode::new(a, p)),
+            );
+            children.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        } else {
+            actions.shuffle(&mut local.rng);
+            children.extend(actions.iter().map(|&a| SharedNode::new(a, 1.0)));
+        }
+        // Only the claiming thread sets it, so this always succeeds.
+        let _ = node.children.set(children.into_boxed_slice());
+        true
+    }
+
+    /// Backs the simulation's result up the path, replacing the virtual loss; with the
+    /// solver, proves the end of the path when its game is over and carries proofs up.
+    fn backpropagate<G, R, K>(
+        &self,
+        simulation: &Simulation<G>,
+        shared: &Shared<'_, R, K>,
+        path: &[(&SharedNode<A>, Player)],
+    ) where
+        G: Game<Action = A>,
+        R: Reward<G>,
+    {
+        let config = shared.config;
+        let position = &simulation.position;
+        if let (true, true, Some(&(node, mover))) =
+            (simulation.finished, config.solver, path.last())
+        {
+            let draw = shared.reward.reward(position, Outcome::Draw, mover);
+            node.prove(simulation.outcome.for_player(mover).into(), draw);
+        }
+        let rewards = rewards(shared.reward, simulation);
+        let depth = path.len();
+        for (i, &(node, mover)) in path.iter().enumerate() {
+            let mut value = rewards[mover.index()];
+            if config.decay != 1.0 {
+                let to_end = (depth - 1 - i) as i32 + simulation.plies as i32;
+                value *= config.decay.powi(to_end);
+            }
+            let delta = value - shared.losses[mover.index()];
+            // A loss changes nothing: the virtual loss counted it already (and a write to a
+            // node the other threads read costs a trip between the cores' caches).
+            if delta != 0.0 {
+                node.revise(delta);
+            }
+        }
+        if config.solver {
+            let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
+            for &(node, mover) in path.iter().rev() {
+                if node.proven() == Proof::Open {
+                    let proof = proof_from(node.children(), node.tried() == node.children().len());
+                    if proof == Proof::Open {
+                        return;
+                    }
+                    node.prove(proof, draws[mover.index()]);
+                }
+            }
+            let root = &self.root;
+            let proof = proof_from(root.children(), root.tried() == root.children().len());
+            root.prove(proof, 0.0);
+        }
+    }
+}
+
+/// Goes down into `child` (moved into by `mover`): plays its action, counts the virtual loss,
+/// and adds it to the path.
+#[inline]
+fn descend_into<'t, A: Copy, G: Game<Action = A>, R, K>(
+    child: &'t SharedNode<A>,
+    mover: Player,
+    shared: &Shared<'_, R, K>,
+    position: &mut G,
+    path: &mut Vec<(&'t SharedNode<A>, Player)>,
+) {
+    child.record(shared.losses[mover.index()]);
+    position.play(child.action);
+    path.push((child, mover));
+}
+
+#[cfg(test)]
+impl<A: Copy + PartialEq> SharedTree<A> {
+    /// Checks the tree's bookkeeping and returns its root's visits: every node's visits are
+    /// the sum of its children's plus the iterations that ended at it, the mean of every open
+    /// visited node lies in `range`, no node has more tried children than children, and the
+    /// nodes counted are the tree's count.
+    pub(crate) fn audit(&self, range: std::ops::RangeInclusive<f32>) -> u32 {
+        let mut count = 0;
+        let mut stack = vec![&self.root];
+        while let Some(node) = stack.pop() {
+            count += 1;
+            let children = node.children();
+            let below: u32 = children.iter().map(Stats::n).sum();
+            let ends = node.ends.load(Relaxed);
+            assert_eq!(node.n(), below + ends, "visits = children's + ended here");
+            assert!(node.tried() <= children.len());
+            assert!(children[node.tried()..].iter().all(|c| c.n() == 0));
+            if node.n() > 0 && node.proven() == Proof::Open && !std::ptr::eq(node, &self.root) {
+                assert!(range.contains(&node.q()), "mean {} in {range:?}", node.q());
+            }
+            stack.extend(children);
+        }
+        assert_eq!(count, self.len(), "nodes counted = the tree's count");
+        self.root.n()
+    }
+}
