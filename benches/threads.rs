@@ -34,6 +34,9 @@ struct Args {
     /// Connect Four and Hex, a quarter for Othello's slower playouts).
     #[arg(long, default_value_t = 200_000)]
     iterations: u64,
+    /// Which sharing to measure beside one thread: root, tree or both.
+    #[arg(long, default_value = "both")]
+    parallel: String,
     /// More settings for every agent, as a spec writes them (`nodes=1000000,c=0.6`).
     #[arg(long)]
     with: Option<String>,
@@ -49,10 +52,15 @@ fn main() {
     threads.sort_unstable();
     threads.dedup();
     let all = args.game == "all";
+    if !["root", "tree", "both"].contains(&args.parallel.as_str()) {
+        eprintln!("error: --parallel takes root, tree or both");
+        std::process::exit(2);
+    }
     if !all && !["hex", "connect4", "othello"].contains(&args.game.as_str()) {
         eprintln!("error: --game takes hex, connect4, othello or all");
         std::process::exit(2);
     }
+    handover();
     println!("| game | threads | parallel | iterations/s | against 1 thread |");
     println!("|---|---:|---|---:|---:|");
     if all || args.game == "connect4" {
@@ -77,10 +85,13 @@ fn measure<G: TextGame>(name: &str, start: &G, args: &Args, threads: &[usize], d
     let iterations = (args.iterations / divisor).max(1);
     let mut setups: Vec<(usize, &str)> = vec![(1, "-")];
     for &t in threads {
-        setups.push((t, "root"));
-        setups.push((t, "tree"));
+        for parallel in ["root", "tree"] {
+            if args.parallel == "both" || args.parallel == parallel {
+                setups.push((t, parallel));
+            }
+        }
     }
-    let mut agents: Vec<(Box<dyn Agent<G>>, AgentSpec)> = setups
+    let mut agents: Vec<(Box<dyn Agent<G> + Send>, AgentSpec)> = setups
         .iter()
         .map(|&(t, parallel)| {
             let text = if t == 1 {
@@ -125,6 +136,45 @@ fn measure<G: TextGame>(name: &str, start: &G, args: &Args, threads: &[usize], d
             rate / medians[0]
         );
     }
+}
+
+/// Prints how long one cache line takes to travel from one core to another here: two threads
+/// hand a counter back and forth. A shared tree pays about this for every node near the root
+/// that one thread writes and another then reads or writes, several times an iteration; so this
+/// number, against an iteration's time on one thread, says how well a shared tree can scale on
+/// the machine (root parallelisation does not pay it).
+fn handover() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    #[repr(align(128))]
+    struct Line(AtomicU64);
+    let line = Line(AtomicU64::new(0));
+    let trips: u64 = 400_000;
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        line.0.store(0, Ordering::Relaxed);
+        let started = Instant::now();
+        std::thread::scope(|scope| {
+            for me in 0..2 {
+                let line = &line;
+                scope.spawn(move || {
+                    let mut turn = me;
+                    while turn < trips {
+                        while line.0.load(Ordering::Acquire) != turn {
+                            std::hint::spin_loop();
+                        }
+                        line.0.store(turn + 1, Ordering::Release);
+                        turn += 2;
+                    }
+                });
+            }
+        });
+        times.push(started.elapsed().as_nanos() as f64 / trips as f64);
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "A cache line from one core to another: {:.0} ns (median of 5 runs of {trips} hand-overs)\n",
+        times[2]
+    );
 }
 
 /// A rate as `1.23 M` or `456 k`.

@@ -378,7 +378,7 @@ impl TextGame for Gomoku {
 
     const AGENTS: &'static [&'static str] = &["greedy"];
 
-    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         match spec.own_agent() {
             Some(("greedy", [])) => Ok(Box::new(Greedy)),
             Some((name, settings)) => Err(SpecError::Unsupported {

@@ -13,12 +13,25 @@
 //! | `showboard` | the board |
 //! | `final_score` | `B+`, `W+` (Othello: with the disc margin, `B+12`) or `0` |
 //! | `param_game [allow_swap 0\|1]` | Hex: the swap rule, as in Benzene |
+//! | `time_settings MAIN BYO_YOMI STONES` | a game clock (seconds; Canadian byo-yomi; `0 0 0` for none) |
+//! | `time_left COLOR TIME STONES` | what the controller's clock says a player has left |
 //! | `quit` | ends the session |
 //!
 //! Every answer is `= result` or `? reason`, then a blank line; a command may start with a
 //! number, which the answer repeats (`=3`). Comments (`#` to the end of the line) and empty
 //! lines are ignored; a malformed, unknown or illegal command is answered with `? reason` and
 //! the engine goes on.
+//!
+//! **Time.** Without a clock, `genmove` thinks within the agent spec's budget. After
+//! `time_settings`, it manages the clock instead: a move gets an even share of the time left
+//! over the moves the game still needs (estimated from a few random playouts), and once more
+//! when the search is unsure (the two most visited moves within a factor of 1.5 of each other),
+//! up to a quarter of what is left; it keeps back a margin (5% and 60 ms) so it never loses on
+//! time. It counts its own time when the controller does not send `time_left`.
+//!
+//! **Pondering** ([`GtpEngine::with_ponder`], the `gtp` tool's `--ponder`): after answering
+//! `genmove`, the engine goes on searching the position on the opponent's time until the next
+//! command arrives; tree reuse then keeps the part of that tree the opponent's move leads to.
 //!
 //! Hex with the swap rule speaks the Benzene/HexGui convention: after `play white
 //! swap-pieces` the players exchange colours and the stone stays where it is, so White is to
@@ -42,14 +55,18 @@
 //! ```
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use game_core::Player;
-use search::{Agent, AgentSpec, SpecError};
+use search::{Agent, AgentSpec, Budget, Report, SpecError};
 
 use crate::TextGame;
+use crate::clock::{Clock, moves_to_go};
 
 /// The commands the engine knows, in the order `list_commands` gives them.
-const COMMANDS: [&str; 14] = [
+const COMMANDS: [&str; 16] = [
     "protocol_version",
     "name",
     "version",
@@ -63,6 +80,8 @@ const COMMANDS: [&str; 14] = [
     "showboard",
     "final_score",
     "param_game",
+    "time_settings",
+    "time_left",
     "quit",
 ];
 
@@ -71,12 +90,20 @@ pub struct GtpEngine<G: TextGame> {
     spec: AgentSpec,
     seed: u64,
     games: u64,
-    agent: Box<dyn Agent<G>>,
+    agent: Box<dyn Agent<G> + Send>,
     start: G,
     position: G,
     /// The positions before each move, for `undo`.
     history: Vec<G>,
     moves: Vec<G::Action>,
+    /// The game clock, after `time_settings` with a limit.
+    clock: Option<Clock>,
+    /// Whether to search on the opponent's time.
+    ponder: bool,
+    /// Whether the last command was a `genmove` that played a move (pondering starts then).
+    moved: bool,
+    /// The last `genmove`'s report.
+    report: Option<Report<G::Action>>,
 }
 
 impl<G: TextGame> std::fmt::Debug for GtpEngine<G> {
@@ -120,7 +147,26 @@ impl<G: TextGame> GtpEngine<G> {
             start,
             history: Vec::new(),
             moves: Vec::new(),
+            clock: None,
+            ponder: false,
+            moved: false,
+            report: None,
         })
+    }
+
+    /// This engine, searching on the opponent's time after each `genmove` when `ponder` (see
+    /// the module's documentation).
+    #[must_use]
+    pub fn with_ponder(mut self, ponder: bool) -> Self {
+        self.ponder = ponder;
+        self
+    }
+
+    /// The report of the last `genmove`'s search (pondering's own searches aside), if the
+    /// agent gives one.
+    #[must_use]
+    pub fn report(&self) -> Option<&Report<G::Action>> {
+        self.report.as_ref()
     }
 
     /// The current position, as this library sees it (after a Hex swap, transposed and
@@ -140,7 +186,12 @@ impl<G: TextGame> GtpEngine<G> {
         let mut line = Vec::new();
         loop {
             line.clear();
-            if input.read_until(b'\n', &mut line)? == 0 {
+            let read = if self.ponder && self.moved && !self.position.status().is_over() {
+                self.ponder_while(|| input.read_until(b'\n', &mut line))?
+            } else {
+                input.read_until(b'\n', &mut line)?
+            };
+            if read == 0 {
                 break;
             }
             let Some((answer, flow)) = self.execute(&String::from_utf8_lossy(&line)) else {
@@ -153,6 +204,25 @@ impl<G: TextGame> GtpEngine<G> {
             }
         }
         Ok(())
+    }
+
+    /// Runs `wait` (reading the next command) while the agent searches the current position
+    /// on another thread; stops the search when `wait` returns.
+    fn ponder_while<T>(&mut self, wait: impl FnOnce() -> T) -> T {
+        let stop = Arc::new(AtomicBool::new(false));
+        let budget = Budget::default().with_stop(Arc::clone(&stop));
+        let (agent, position) = (&mut self.agent, &self.position);
+        std::thread::scope(|scope| {
+            let thinker = scope.spawn(move || {
+                agent.choose(position, &budget);
+            });
+            let result = wait();
+            stop.store(true, Ordering::Relaxed);
+            // A search that panicked has already said so on standard error; the next
+            // `genmove` searches afresh.
+            let _ = thinker.join();
+            result
+        })
     }
 
     /// Answers one line: `None` for a line with no command (empty, or only a comment), else
@@ -186,6 +256,7 @@ impl<G: TextGame> GtpEngine<G> {
             Ok(text) => format!("={id} {text}\n\n"),
             Err(reason) => format!("?{id} {reason}\n\n"),
         };
+        self.moved = command == "genmove" && answer.starts_with('=');
         Some((answer, flow))
     }
 
@@ -244,6 +315,20 @@ impl<G: TextGame> GtpEngine<G> {
                 })
             }
             "param_game" => self.param_game(arguments),
+            "time_settings" => {
+                self.clock = Clock::from_settings(arguments)?;
+                Ok(String::new())
+            }
+            "time_left" => {
+                let [colour, rest @ ..] = arguments else {
+                    return Err("time_left takes a colour, seconds and stones".to_owned());
+                };
+                let colour = gtp_colour(colour)?;
+                match &mut self.clock {
+                    Some(clock) => clock.set_left(colour, rest).map(|()| String::new()),
+                    None => Ok(String::new()), // no limit: nothing to manage
+                }
+            }
             _ => Err(format!("unknown command {command:?}")),
         }
     }
@@ -309,15 +394,7 @@ impl<G: TextGame> GtpEngine<G> {
 
     /// The player of this library who plays GTP's `colour` now.
     fn player(&self, colour: &str) -> Result<Player, String> {
-        let player = match colour.to_ascii_lowercase().as_str() {
-            "b" | "black" => Player::Black,
-            "w" | "white" => Player::White,
-            _ => {
-                return Err(format!(
-                    "{colour:?} is not a colour: expected black or white"
-                ));
-            }
-        };
+        let player = gtp_colour(colour)?;
         let player = if self.exchanged() {
             player.opponent()
         } else {
@@ -373,11 +450,29 @@ impl<G: TextGame> GtpEngine<G> {
             return Err("genmove takes a colour".to_owned());
         };
         self.player(colour)?;
-        let budget = self.spec.budget();
-        let action = self
-            .agent
-            .choose(&self.position, &budget)
-            .ok_or("the agent found no move")?;
+        let started = Instant::now();
+        let action = match &self.clock {
+            None => self.agent.choose(&self.position, &self.spec.budget()),
+            Some(clock) => {
+                let allotment = clock.allot(gtp_colour(colour)?, moves_to_go(&self.position));
+                let first = self
+                    .agent
+                    .choose(&self.position, &Budget::time(allotment.base));
+                let extra = allotment.most.saturating_sub(allotment.base);
+                if unsure(self.agent.report()) && !extra.is_zero() {
+                    // The same position again: tree reuse goes on with the same tree.
+                    let more = Budget::time(extra.min(allotment.base));
+                    self.agent.choose(&self.position, &more).or(first)
+                } else {
+                    first
+                }
+            }
+        }
+        .ok_or("the agent found no move")?;
+        self.report = self.agent.report().cloned();
+        if let Some(clock) = &mut self.clock {
+            clock.spend(gtp_colour(colour)?, started.elapsed());
+        }
         let text = if self.exchanged() {
             G::exchanged(action)
         } else {
@@ -394,6 +489,26 @@ impl<G: TextGame> GtpEngine<G> {
         self.history
             .push(std::mem::replace(&mut self.position, next));
         self.moves.push(action);
+    }
+}
+
+/// GTP's colour `colour` (not mapped through a Hex swap: the clock belongs to the colour).
+fn gtp_colour(colour: &str) -> Result<Player, String> {
+    match colour.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Player::Black),
+        "w" | "white" => Ok(Player::White),
+        _ => Err(format!(
+            "{colour:?} is not a colour: expected black or white"
+        )),
+    }
+}
+
+/// Whether a search's report leaves the choice open: the two most visited moves within a
+/// factor of 1.5, and nothing proven.
+fn unsure<A>(report: Option<&Report<A>>) -> bool {
+    match report.map(|r| (r.proof, r.actions.as_slice())) {
+        Some((None, [first, second, ..])) => 2 * first.visits < 3 * second.visits,
+        _ => false,
     }
 }
 

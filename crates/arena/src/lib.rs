@@ -38,6 +38,7 @@
 mod choice;
 #[cfg(feature = "cli")]
 pub mod cli;
+mod clock;
 mod elo;
 mod gtp;
 mod play;

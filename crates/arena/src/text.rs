@@ -106,7 +106,7 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
     ///
     /// When the spec asks for knowledge the game does not have ([`SpecError::Unsupported`]),
     /// or `best` with its keys is not a valid spec.
-    fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+    fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         Self::build(&spec.resolve_best(Self::BEST)?, seed)
     }
 
@@ -121,7 +121,7 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
     /// ```ignore
     /// const AGENTS: &'static [&'static str] = &["greedy"];
     ///
-    /// fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+    /// fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
     ///     match spec.own_agent() {
     ///         Some(("greedy", _settings)) => Ok(Box::new(Greedy::new(spec.seed().unwrap_or(seed)))),
     ///         _ => spec.build_with(seed, MyEvaluator, my_knowledge()),
@@ -132,7 +132,7 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
     /// # Errors
     ///
     /// When the spec asks for knowledge the game does not have ([`SpecError::Unsupported`]).
-    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         spec.build(seed)
     }
 
@@ -228,7 +228,7 @@ impl TextGame for Hex {
     /// `docs/experiments.md`, section 8.
     const BEST: &'static str = "uct:playout=game,prior=game,puct=3";
 
-    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         spec.build_with(seed, |_: &Self| 0, games_hex::knowledge())
     }
 }
@@ -270,7 +270,7 @@ impl<const N: usize> TextGame for OthelloBoard<N> {
 
     const BEST: &'static str = "uct:playout=game,prior=game";
 
-    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         spec.build_with(seed, Heuristic::default(), games_othello::knowledge())
     }
 }
@@ -318,7 +318,7 @@ impl<B: Bits + Send + Sync + 'static> TextGame for Connect4Board<B> {
 
     const BEST: &'static str = "uct:prior=game,playout=game";
 
-    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
+    fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         spec.build_with(seed, |_: &Self| 0, games_connect4::knowledge())
     }
 }

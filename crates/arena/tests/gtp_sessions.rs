@@ -16,19 +16,24 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 struct Session<G: TextGame> {
     to_engine: std::io::PipeWriter,
     from_engine: BufReader<std::io::PipeReader>,
-    /// The engine's final position, once it has quit.
-    engine: thread::JoinHandle<G>,
+    /// The engine, once it has quit.
+    engine: thread::JoinHandle<GtpEngine<G>>,
 }
 
 impl<G: TextGame> Session<G> {
     fn start(start: G, spec: &str) -> Self {
+        Self::start_with(start, spec, false)
+    }
+
+    /// A session with an engine that ponders (searches on the opponent's time) when `ponder`.
+    fn start_with(start: G, spec: &str, ponder: bool) -> Self {
         let (commands, to_engine) = std::io::pipe().unwrap();
         let (from_engine, answers) = std::io::pipe().unwrap();
         let spec = spec.parse().unwrap();
         let engine = thread::spawn(move || {
-            let mut engine = GtpEngine::new(start, spec, 7).unwrap();
+            let mut engine = GtpEngine::new(start, spec, 7).unwrap().with_ponder(ponder);
             engine.run(BufReader::new(commands), answers).unwrap();
-            engine.position().clone()
+            engine
         });
         Session {
             to_engine,
@@ -70,7 +75,11 @@ impl<G: TextGame> Session<G> {
         answer
     }
 
-    fn quit(mut self) -> G {
+    fn quit(self) -> G {
+        self.quit_engine().position().clone()
+    }
+
+    fn quit_engine(mut self) -> GtpEngine<G> {
         assert_eq!(self.ok("quit"), "");
         self.engine.join().unwrap()
     }
@@ -305,4 +314,84 @@ fn connect_four_sizes_and_full_columns() {
     let board = gtp.ok("showboard");
     assert!(board.ends_with("o . . .\nx . . .\n1 2 3 4"), "{board}");
     gtp.quit();
+}
+
+#[test]
+fn time_commands_are_checked() {
+    let mut session = Session::start(Connect4::new(), "uct:iterations=200");
+    let commands = session.ok("list_commands");
+    assert!(commands.contains("time_settings") && commands.contains("time_left"));
+    session.ok("time_left black 10 0"); // no clock yet: nothing to manage
+    session.refused(b"time_settings 300 0");
+    session.refused(b"time_settings -5 0 0");
+    session.refused(b"time_settings soon 0 0");
+    session.ok("time_settings 300 0 0");
+    session.refused(b"time_left green 10 0");
+    session.refused(b"time_left black ten 0");
+    session.refused(b"time_left black 10");
+    session.ok("time_left black 10 0");
+    session.ok("time_settings 0 0 0"); // no limit again
+    session.quit();
+}
+
+/// Plays a whole Connect Four game by `genmove` for both sides under `settings`, sending
+/// `time_left` before each move when `tell`; returns each colour's total thinking time as the
+/// controller measures it.
+fn clocked_game(settings: &str, tell: bool) -> [std::time::Duration; 2] {
+    let mut session = Session::start(Connect4::new(), "uct:iterations=1000000000");
+    session.ok(&format!("time_settings {settings}"));
+    let main: f64 = settings.split(' ').next().unwrap().parse().unwrap();
+    let mut used = [std::time::Duration::ZERO; 2];
+    let mut position = Connect4::new();
+    let mut turn = 0;
+    while !position.status().is_over() {
+        let colour = ["black", "white"][turn % 2];
+        if tell {
+            let left = (main - used[turn % 2].as_secs_f64()).max(0.0);
+            session.ok(&format!("time_left {colour} {left:.3} 0"));
+        }
+        let started = std::time::Instant::now();
+        let answer = session.ok(&format!("genmove {colour}"));
+        used[turn % 2] += started.elapsed();
+        position.play(position.parse_move(&answer).unwrap());
+        turn += 1;
+    }
+    session.quit();
+    used
+}
+
+#[test]
+fn a_clocked_game_never_runs_out_of_time() {
+    // The engine's iteration budget is endless: only the clock stops its searches.
+    for (settings, tell) in [("2 0 0", false), ("2 0 0", true)] {
+        let used = clocked_game(settings, tell);
+        for spent in used {
+            assert!(spent.as_secs_f64() < 2.0, "{settings}: {used:?}");
+            // It used its time, not a sliver of it.
+            assert!(spent.as_secs_f64() > 0.5, "{settings}: {used:?}");
+        }
+    }
+}
+
+#[test]
+fn pondering_grows_the_tree_the_next_move_reuses() {
+    let budget = 2_000;
+    let spec = format!("uct:iterations={budget}");
+    let mut visits = Vec::new();
+    for ponder in [false, true] {
+        let mut session = Session::start_with(Connect4::new(), &spec, ponder);
+        session.ok("genmove black");
+        // The opponent thinks for a while; a pondering engine searches meanwhile. Then the
+        // engine answers for the opponent too: from the position it pondered.
+        thread::sleep(std::time::Duration::from_millis(300));
+        session.ok("genmove white");
+        let engine = session.quit_engine();
+        let report = engine.report().expect("UCT reports");
+        assert_eq!(report.iterations, budget);
+        visits.push(report.root_visits);
+    }
+    // Without pondering the root has this search's iterations and what the first search
+    // spent on the position (under 2,000); with it, also 300 ms of search.
+    assert!(visits[0] < 2 * budget, "{visits:?}");
+    assert!(visits[1] > 10 * budget, "{visits:?}");
 }

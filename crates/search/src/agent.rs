@@ -9,7 +9,7 @@ use crate::Budget;
 /// Something that plays a game: given a position and a budget, it chooses an action.
 ///
 /// Every algorithm in this crate is an `Agent` for every [`Game`]. Tools that pick the
-/// algorithm at run time hold a `Box<dyn Agent<G>>` built from an
+/// algorithm at run time hold a `Box<dyn Agent<G> + Send>` built from an
 /// [`AgentSpec`](crate::AgentSpec); the search inside is compiled for the game, so the one
 /// dynamic call per move costs nothing that matters.
 ///

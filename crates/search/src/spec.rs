@@ -249,7 +249,7 @@ impl AgentSpec {
     ///
     /// [`SpecError::Unsupported`] when the spec asks for knowledge (`prior=game`,
     /// `playout=game`, `cutoff=N`): this builder has none.
-    pub fn build<G>(&self, seed: u64) -> Result<Box<dyn Agent<G>>, SpecError>
+    pub fn build<G>(&self, seed: u64) -> Result<Box<dyn Agent<G> + Send>, SpecError>
     where
         G: Game + Send + Sync + 'static,
     {
@@ -282,10 +282,10 @@ impl AgentSpec {
         seed: u64,
         evaluator: E,
         knowledge: Knowledge<P, L, V>,
-    ) -> Result<Box<dyn Agent<G>>, SpecError>
+    ) -> Result<Box<dyn Agent<G> + Send>, SpecError>
     where
         G: Game + Send + Sync + 'static,
-        E: Evaluator<G> + 'static,
+        E: Evaluator<G> + Send + 'static,
         P: Prior<G> + Clone + Send + Sync + 'static,
         L: PlayoutPolicy<G> + Clone + Send + Sync + 'static,
         V: Evaluator<G> + Clone + Send + Sync + 'static,

@@ -95,6 +95,9 @@ pub struct GtpArgs {
     /// The seed of the agent (game k of the session uses seed + k).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Search on the opponent's time, from each genmove's answer to the next command.
+    #[arg(long)]
+    pub ponder: bool,
 }
 
 impl WithGame for GtpArgs {
@@ -106,6 +109,7 @@ impl WithGame for GtpArgs {
         let spec = parse_agent(&self.agent, &start);
         GtpEngine::new(start, spec, self.seed)
             .unwrap_or_else(|e| usage_error(e))
+            .with_ponder(self.ponder)
             .run(io::stdin().lock(), io::stdout().lock())
     }
 }
