@@ -62,17 +62,24 @@ impl Clock {
         if unlimited {
             return Ok(None);
         }
-        let start = if main.is_zero() {
-            (byo_yomi, count)
-        } else {
-            (main, 0)
-        };
-        Ok(Some(Clock {
+        let mut clock = Clock {
             main,
             byo_yomi,
             stones: count,
-            left: [start; 2],
-        }))
+            left: [(Duration::ZERO, 0); 2],
+        };
+        clock.restart();
+        Ok(Some(clock))
+    }
+
+    /// Both players' full time again, for a new game.
+    pub(crate) fn restart(&mut self) {
+        let start = if self.main.is_zero() {
+            (self.byo_yomi, self.stones)
+        } else {
+            (self.main, 0)
+        };
+        self.left = [start; 2];
     }
 
     /// `time_left COLOR TIME STONES` for `player`.
@@ -204,6 +211,15 @@ mod tests {
         assert_eq!(clock.left[0], (Duration::from_secs(30), 5));
         clock.spend(Player::Black, Duration::from_secs(5));
         assert_eq!(clock.left[0], (Duration::from_secs(25), 4));
+    }
+
+    #[test]
+    fn a_new_game_starts_with_full_time() {
+        let mut clock = clock("60 0 0");
+        clock.spend(Player::Black, Duration::from_secs(50));
+        clock.set_left(Player::White, &["3", "0"]).unwrap();
+        clock.restart();
+        assert_eq!(clock.left, [(Duration::from_secs(60), 0); 2]);
     }
 
     #[test]

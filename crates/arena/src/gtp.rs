@@ -30,8 +30,10 @@
 //! time. It counts its own time when the controller does not send `time_left`.
 //!
 //! **Pondering** ([`GtpEngine::with_ponder`], the `gtp` tool's `--ponder`): after answering
-//! `genmove`, the engine goes on searching the position on the opponent's time until the next
-//! command arrives; tree reuse then keeps the part of that tree the opponent's move leads to.
+//! `genmove`, the engine goes on searching the position on the opponent's time until a command
+//! other than a query arrives (`final_score`, `showboard`, `time_left`, `name` and the like are
+//! answered meanwhile); tree reuse then keeps the part of that tree the opponent's move leads
+//! to. A new game (`clear_board`, `boardsize`) starts the clock again.
 //!
 //! Hex with the swap rule speaks the Benzene/HexGui convention: after `play white
 //! swap-pieces` the players exchange colours and the stone stays where it is, so White is to
@@ -187,7 +189,7 @@ impl<G: TextGame> GtpEngine<G> {
         loop {
             line.clear();
             let read = if self.ponder && self.moved && !self.position.status().is_over() {
-                self.ponder_while(|| input.read_until(b'\n', &mut line))?
+                self.ponder(&mut input, &mut line, &mut output)?
             } else {
                 input.read_until(b'\n', &mut line)?
             };
@@ -206,23 +208,53 @@ impl<G: TextGame> GtpEngine<G> {
         Ok(())
     }
 
-    /// Runs `wait` (reading the next command) while the agent searches the current position
-    /// on another thread; stops the search when `wait` returns.
-    fn ponder_while<T>(&mut self, wait: impl FnOnce() -> T) -> T {
+    /// Searches the current position on another thread while reading commands: those that
+    /// only read the game ([`QUERIES`]: `final_score`, `showboard`, ...) are answered at once
+    /// and the search goes on; the first other command (left in `line`, its length returned,
+    /// 0 at the end of the input) stops it.
+    fn ponder(
+        &mut self,
+        input: &mut impl BufRead,
+        line: &mut Vec<u8>,
+        output: &mut impl Write,
+    ) -> io::Result<usize> {
         let stop = Arc::new(AtomicBool::new(false));
         let budget = Budget::default().with_stop(Arc::clone(&stop));
-        let (agent, position) = (&mut self.agent, &self.position);
-        std::thread::scope(|scope| {
-            let thinker = scope.spawn(move || {
-                agent.choose(position, &budget);
+        // The agent goes to the thinking thread; the engine keeps a stand-in, which the
+        // queries answered meanwhile never use.
+        let mut agent: Box<dyn Agent<G> + Send> =
+            std::mem::replace(&mut self.agent, Box::new(Idle));
+        let position = self.position.clone();
+        let read = std::thread::scope(|scope| {
+            let thinker = scope.spawn(|| {
+                agent.choose(&position, &budget);
             });
-            let result = wait();
+            let read = loop {
+                line.clear();
+                let read = match input.read_until(b'\n', line) {
+                    Ok(0) => break Ok(0),
+                    Ok(read) => read,
+                    Err(e) => break Err(e),
+                };
+                let text = String::from_utf8_lossy(line);
+                if !is_query(&text) {
+                    break Ok(read);
+                }
+                if let Some((answer, _)) = self.execute(&text)
+                    && let Err(e) = output
+                        .write_all(answer.as_bytes())
+                        .and_then(|()| output.flush())
+                {
+                    break Err(e);
+                }
+            };
             stop.store(true, Ordering::Relaxed);
-            // A search that panicked has already said so on standard error; the next
-            // `genmove` searches afresh.
+            // A search that panicked has said so on standard error; the agent is kept.
             let _ = thinker.join();
-            result
-        })
+            read
+        });
+        self.agent = agent;
+        read
     }
 
     /// Answers one line: `None` for a line with no command (empty, or only a comment), else
@@ -380,6 +412,9 @@ impl<G: TextGame> GtpEngine<G> {
 
     fn new_game(&mut self, board: G) {
         self.games += 1;
+        if let Some(clock) = &mut self.clock {
+            clock.restart();
+        }
         self.agent = G::agent(&self.spec, self.seed.wrapping_add(self.games))
             .expect("the spec was checked for this game by GtpEngine::new");
         self.position = board;
@@ -489,6 +524,44 @@ impl<G: TextGame> GtpEngine<G> {
         self.history
             .push(std::mem::replace(&mut self.position, next));
         self.moves.push(action);
+    }
+}
+
+/// The commands that only read the game: answered while pondering, without stopping it.
+const QUERIES: [&str; 8] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "showboard",
+    "final_score",
+    "time_left",
+];
+
+/// Whether `line` is a command of [`QUERIES`] (or has no command at all).
+fn is_query(line: &str) -> bool {
+    let line = line.split('#').next().unwrap_or_default();
+    let mut words = line
+        .split_whitespace()
+        .skip_while(|w| w.bytes().all(|b| b.is_ascii_digit()));
+    words
+        .next()
+        .is_none_or(|command| QUERIES.contains(&command))
+}
+
+/// The stand-in for the agent while it ponders on another thread.
+struct Idle;
+
+impl<G: game_core::Game> Agent<G> for Idle {
+    fn choose(&mut self, _: &G, _: &Budget) -> Option<G::Action> {
+        None
+    }
+
+    fn played(&mut self, _: &G, _: G::Action) {}
+
+    fn report(&self) -> Option<&Report<G::Action>> {
+        None
     }
 }
 

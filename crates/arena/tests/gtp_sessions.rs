@@ -383,7 +383,11 @@ fn pondering_grows_the_tree_the_next_move_reuses() {
         session.ok("genmove black");
         // The opponent thinks for a while; a pondering engine searches meanwhile. Then the
         // engine answers for the opponent too: from the position it pondered.
-        thread::sleep(std::time::Duration::from_millis(300));
+        // Commands that only read the game are answered without stopping it.
+        thread::sleep(std::time::Duration::from_millis(150));
+        assert!(session.ok("showboard").contains('.'));
+        session.ok("name");
+        thread::sleep(std::time::Duration::from_millis(150));
         session.ok("genmove white");
         let engine = session.quit_engine();
         let report = engine.report().expect("UCT reports");
