@@ -395,7 +395,9 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             let children = match node.children.get() {
                 Some(children) => children,
                 None => {
-                    let young = !path.is_empty() && node.n() < config.expand_after;
+                    // Its visits count this iteration's virtual loss already: `expand_after`
+                    // earlier iterations means one more.
+                    let young = !path.is_empty() && node.n() <= config.expand_after;
                     if young || !self.expand(node, &position, shared, local) {
                         break; // too young, being expanded by another thread, or no room
                     }
@@ -607,9 +609,10 @@ fn descend_into<'t, A: Copy, G: Game<Action = A>, R, K>(
 impl<A: Copy + PartialEq> SharedTree<A> {
     /// Checks the tree's bookkeeping and returns its root's visits: every node's visits are
     /// the sum of its children's plus the iterations that ended at it, the mean of every open
-    /// visited node lies in `range`, no node has more tried children than children, and the
-    /// nodes counted are the tree's count.
-    pub(crate) fn audit(&self, range: std::ops::RangeInclusive<f32>) -> u32 {
+    /// visited node lies in `range`, no node has more tried children than children, a node
+    /// below the root has children only after more than `expand_after` visits, and the nodes
+    /// counted are the tree's count.
+    pub(crate) fn audit(&self, range: std::ops::RangeInclusive<f32>, expand_after: u32) -> u32 {
         let mut count = 0;
         let mut stack = vec![&self.root];
         while let Some(node) = stack.pop() {
@@ -620,8 +623,16 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             assert_eq!(node.n(), below + ends, "visits = children's + ended here");
             assert!(node.tried() <= children.len());
             assert!(children[node.tried()..].iter().all(|c| c.n() == 0));
-            if node.n() > 0 && node.proven() == Proof::Open && !std::ptr::eq(node, &self.root) {
+            let root = std::ptr::eq(node, &self.root);
+            if node.n() > 0 && node.proven() == Proof::Open && !root {
                 assert!(range.contains(&node.q()), "mean {} in {range:?}", node.q());
+            }
+            if !children.is_empty() && !root {
+                assert!(
+                    node.n() > expand_after,
+                    "expanded after {} visits",
+                    node.n()
+                );
             }
             stack.extend(children);
         }

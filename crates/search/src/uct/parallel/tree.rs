@@ -350,7 +350,10 @@ mod tests {
                 assert!(start.is_legal(action));
                 let report = agent.report().expect("a report");
                 assert_eq!(report.iterations, iterations);
-                assert_eq!(tree(&agent).audit(-1e-4..=1.0 + 1e-4), iterations as u32);
+                assert_eq!(
+                    tree(&agent).audit(-1e-4..=1.0 + 1e-4, config.expand_after),
+                    iterations as u32
+                );
                 assert!(report.nodes <= config.max_nodes);
                 // Tree reuse: the chosen child's visits carry over to the next search.
                 let reused = report
@@ -364,7 +367,7 @@ mod tests {
                     continue;
                 }
                 agent.choose(&next, &Budget::iterations(iterations));
-                let root = tree(&agent).audit(-1e-4..=1.0 + 1e-4);
+                let root = tree(&agent).audit(-1e-4..=1.0 + 1e-4, config.expand_after);
                 assert_eq!(u64::from(root), iterations + reused);
             }
         }
@@ -401,7 +404,10 @@ mod tests {
             agent.choose(&start, &Budget::iterations(20_000));
             let nodes = agent.report().unwrap().nodes;
             assert!(nodes <= 300 && nodes > 250, "{nodes} nodes");
-            assert_eq!(tree(&agent).audit(-1e-4..=1.0 + 1e-4), 20_000);
+            assert_eq!(
+                tree(&agent).audit(-1e-4..=1.0 + 1e-4, config.expand_after),
+                20_000
+            );
         }
     }
 
