@@ -229,6 +229,46 @@ pub(crate) struct Local<A, Rg> {
     /// Nodes this thread has reserved in the tree's count and not yet used: it reserves
     /// [`RESERVE`] at a time, so that the shared count is not written at every expansion.
     reserved: usize,
+    /// Blocks of children of earlier trees, to build new children in.
+    pool: Pool<A>,
+}
+
+/// Blocks of children kept from trees that were dropped, by their length, so that a new
+/// search builds its children in memory the process already has: a fresh allocation for
+/// every block costs page faults (the kernel zeroing new pages, every thread at once), which
+/// made a tenth of a shared-tree search on Hex.
+#[derive(Debug)]
+struct Pool<A> {
+    blocks: Vec<Vec<Box<[SharedNode<A>]>>>,
+}
+
+impl<A> Pool<A> {
+    /// A block of `n` nodes, if one is kept.
+    fn take(&mut self, n: usize) -> Option<Box<[SharedNode<A>]>> {
+        self.blocks.get_mut(n)?.pop()
+    }
+
+    /// Keeps `block` (whose nodes have no children any more).
+    fn put(&mut self, block: Box<[SharedNode<A>]>) {
+        let n = block.len();
+        if self.blocks.len() <= n {
+            self.blocks.resize_with(n + 1, Vec::new);
+        }
+        self.blocks[n].push(block);
+    }
+}
+
+/// Moves every block of children under `node` into the threads' pools, in turn.
+fn recycle<A, Rg>(node: &mut SharedNode<A>, locals: &mut [Local<A, Rg>]) {
+    let mut stack: Vec<Box<[SharedNode<A>]>> = node.children.take().into_iter().collect();
+    let mut turn = 0;
+    while let Some(mut block) = stack.pop() {
+        stack.extend(block.iter_mut().filter_map(|child| child.children.take()));
+        if let Some(local) = locals.get_mut(turn % locals.len().max(1)) {
+            local.pool.put(block);
+        }
+        turn += 1;
+    }
 }
 
 /// How many nodes a thread reserves at a time (fewer when the cap leaves less room).
@@ -244,6 +284,7 @@ impl<A, Rg> Local<A, Rg> {
             priors: Vec::new(),
             scores: Vec::new(),
             reserved: 0,
+            pool: Pool { blocks: Vec::new() },
         }
     }
 }
@@ -286,7 +327,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
 
     /// Makes the node reached by `actions` from the root the root, keeping its subtree and
     /// dropping the rest; `false` (and the tree unchanged) when the tree does not reach it.
-    pub(crate) fn retain(&mut self, actions: &[A]) -> bool {
+    pub(crate) fn retain<Rg>(&mut self, actions: &[A], locals: &mut [Local<A, Rg>]) -> bool {
         let mut node = &mut self.root;
         for &action in actions {
             let Some(children) = node.children.get_mut() else {
@@ -301,7 +342,9 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             return true;
         }
         let placeholder = SharedNode::new(node.action, 0.0);
-        self.root = std::mem::replace(node, placeholder);
+        let kept = std::mem::replace(node, placeholder);
+        let mut dropped = std::mem::replace(&mut self.root, kept);
+        recycle(&mut dropped, locals);
         let mut count = 0;
         let mut stack = vec![&self.root];
         while let Some(node) = stack.pop() {
@@ -310,6 +353,11 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         }
         *self.nodes.get_mut() = count;
         true
+    }
+
+    /// Hands the memory of every block of children to the threads' pools, for the next trees.
+    pub(crate) fn recycle<Rg>(mut self, locals: &mut [Local<A, Rg>]) {
+        recycle(&mut self.root, locals);
     }
 
     /// The root child to play by the settings' final choice, as
@@ -514,28 +562,33 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         let actions = &mut local.actions;
         actions.clear();
         position.legal_actions(actions);
-        let mut children: Vec<SharedNode<A>> = Vec::with_capacity(n);
+        let priors = &mut local.priors;
+        priors.clear();
+        priors.resize(n, 1.0);
         if shared.prior {
             local.weights.clear();
             shared
                 .knowledge
                 .weigh(position, actions, &mut local.weights);
-            local.priors.clear();
-            local.priors.resize(n, 0.0);
-            normalise_priors(&mut local.priors, &local.weights);
-            children.extend(
-                actions
-                    .iter()
-                    .zip(&local.priors)
-                    .map(|(&a, &p)| SharedNode::new(a, p)),
-            );
-            children.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+            normalise_priors(priors, &local.weights);
         } else {
             actions.shuffle(&mut local.rng);
-            children.extend(actions.iter().map(|&a| SharedNode::new(a, 1.0)));
+        }
+        let fresh = actions.iter().zip(priors.iter());
+        let mut children = match local.pool.take(n) {
+            Some(mut block) => {
+                for (slot, (&a, &p)) in block.iter_mut().zip(fresh) {
+                    *slot = SharedNode::new(a, p);
+                }
+                block
+            }
+            None => fresh.map(|(&a, &p)| SharedNode::new(a, p)).collect(),
+        };
+        if shared.prior {
+            children.sort_by(|a, b| b.prior.total_cmp(&a.prior));
         }
         // Only the claiming thread sets it, so this always succeeds.
-        let _ = node.children.set(children.into_boxed_slice());
+        let _ = node.children.set(children);
         true
     }
 

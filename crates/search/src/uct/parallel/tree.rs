@@ -189,18 +189,22 @@ where
     /// search lead to, if reuse is on and they do; a fresh tree otherwise.
     fn set_root(&mut self, position: &G) -> &SharedTree<G::Action> {
         let mut kept = None;
-        if let (true, Some(old), Some(mut tree)) = (self.config.reuse, &self.root, self.tree.take())
-        {
-            let mut at = old.clone();
-            let legal = self.played.iter().all(|&action| {
-                let legal = !at.status().is_over() && at.is_legal(action);
-                if legal {
-                    at.play(action);
-                }
-                legal
+        if let Some(mut tree) = self.tree.take() {
+            let leads_here = self.root.as_ref().is_some_and(|old| {
+                let mut at = old.clone();
+                let legal = self.played.iter().all(|&action| {
+                    let legal = !at.status().is_over() && at.is_legal(action);
+                    if legal {
+                        at.play(action);
+                    }
+                    legal
+                });
+                legal && at == *position
             });
-            if legal && at == *position && tree.retain(&self.played) {
+            if self.config.reuse && leads_here && tree.retain(&self.played, &mut self.workers) {
                 kept = Some(tree);
+            } else {
+                tree.recycle(&mut self.workers);
             }
         }
         self.root = Some(position.clone());
@@ -330,7 +334,7 @@ mod tests {
     use crate::{Agent, Budget, UctConfig};
 
     /// The lock-free search inside `agent`.
-    fn tree<G: Game>(agent: &TreeParallel<G, WinDrawLoss>) -> &super::SharedTree<G::Action> {
+    fn tree<G: Game, K>(agent: &TreeParallel<G, WinDrawLoss, K>) -> &super::SharedTree<G::Action> {
         match &agent.engine {
             Engine::LockFree(search) => search.tree.as_ref().expect("it has searched"),
             Engine::Locked(_) => panic!("the search should be lock-free"),
@@ -390,6 +394,34 @@ mod tests {
             ..config
         };
         check_bookkeeping(&Hex::new(5).unwrap(), 5_000, later);
+    }
+
+    #[test]
+    fn new_trees_built_in_the_blocks_of_old_ones_keep_their_books() {
+        // Without reuse, each search builds a new tree in the blocks the last one left.
+        let config = UctConfig {
+            reuse: false,
+            ..UctConfig::default()
+        };
+        let range = -1e-4..=1.0 + 1e-4;
+        let mut agent = TreeParallel::new(3, config, WinDrawLoss::default(), 4);
+        let mut position = Hex::new(6).unwrap();
+        for _ in 0..6 {
+            let action = agent.choose(&position, &Budget::iterations(4_000)).unwrap();
+            assert_eq!(tree(&agent).audit(range.clone(), 1), 4_000);
+            agent.played(&position, action);
+            position.play(action);
+        }
+        // With the game's prior too (children sorted by prior in recycled blocks).
+        let knowledge = games_hex::knowledge();
+        let reward = WinDrawLoss::default();
+        let mut agent = TreeParallel::with_knowledge(2, config, reward, knowledge, 5);
+        for _ in 0..3 {
+            let start = Hex::new(6).unwrap();
+            let action = agent.choose(&start, &Budget::iterations(3_000)).unwrap();
+            assert!(start.is_legal(action));
+            assert_eq!(tree(&agent).audit(range.clone(), 1), 3_000);
+        }
     }
 
     #[test]
