@@ -77,15 +77,9 @@ where
         left: &AtomicI64,
         losses: [f64; 2],
     ) -> u64 {
-        // Time and the stop flag, per thread; the iteration count is shared, in `left`.
-        let clock = Budget {
-            iterations: None,
-            ..budget.clone()
+        let Some((clock, timed)) = super::thread_clock(budget) else {
+            return 0;
         };
-        let timed = clock.time.is_some() || clock.stop.is_some();
-        if !timed && budget.iterations.is_none() {
-            return 0; // no limit at all: a search does nothing
-        }
         let mut meter = clock.start();
         let lock = || {
             // The lock is held for about a microsecond at a time: waiting for it by spinning

@@ -9,3 +9,18 @@ mod tree;
 
 pub use root::RootParallel;
 pub use tree::TreeParallel;
+
+use crate::Budget;
+
+/// One thread's clock in a tree-parallel search: the budget's time and stop flag, which each
+/// thread reads itself (the threads share the iteration count, in a counter of their own), and
+/// whether there is a time or a flag at all. `None` when the budget has no limit of any kind:
+/// a search then does nothing.
+fn thread_clock(budget: &Budget) -> Option<(Budget, bool)> {
+    let clock = Budget {
+        iterations: None,
+        ..budget.clone()
+    };
+    let timed = clock.time.is_some() || clock.stop.is_some();
+    (timed || budget.iterations.is_some()).then_some((clock, timed))
+}

@@ -292,14 +292,9 @@ where
     R: Reward<G>,
     K: Guide<G>,
 {
-    let clock = Budget {
-        iterations: None,
-        ..budget.clone()
+    let Some((clock, timed)) = super::thread_clock(budget) else {
+        return 0;
     };
-    let timed = clock.time.is_some() || clock.stop.is_some();
-    if !timed && budget.iterations.is_none() {
-        return 0; // no limit at all: a search does nothing
-    }
     let mut meter = clock.start();
     let mut path = Vec::new();
     loop {
