@@ -260,19 +260,8 @@ impl<G: TextGame> GtpEngine<G> {
     /// Answers one line: `None` for a line with no command (empty, or only a comment), else
     /// the full answer (`= ...` or `? ...`, ending with a blank line) and whether to go on.
     pub fn execute(&mut self, line: &str) -> Option<(String, Flow)> {
-        let line: String = line
-            .split('#')
-            .next()
-            .unwrap_or_default()
-            .chars()
-            .filter(|&c| !c.is_control() || c == '\t')
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
-        let mut words = line.split_whitespace().peekable();
-        let id = words
-            .next_if(|w| w.bytes().all(|b| b.is_ascii_digit()))
-            .unwrap_or_default()
-            .to_owned();
+        let line = clean(line);
+        let (id, mut words) = split_id(&line);
         let command = words.next()?;
         if command.bytes().all(|b| b.is_ascii_digit()) {
             return Some((format!("?{id} missing command\n\n"), Flow::Continue));
@@ -485,11 +474,12 @@ impl<G: TextGame> GtpEngine<G> {
             return Err("genmove takes a colour".to_owned());
         };
         self.player(colour)?;
+        let side = gtp_colour(colour)?; // the clock's: GTP's colour, even after a Hex swap
         let started = Instant::now();
         let action = match &self.clock {
             None => self.agent.choose(&self.position, &self.spec.budget()),
             Some(clock) => {
-                let allotment = clock.allot(gtp_colour(colour)?, moves_to_go(&self.position));
+                let allotment = clock.allot(side, moves_to_go(&self.position));
                 let first = self
                     .agent
                     .choose(&self.position, &Budget::time(allotment.base));
@@ -506,7 +496,7 @@ impl<G: TextGame> GtpEngine<G> {
         .ok_or("the agent found no move")?;
         self.report = self.agent.report().cloned();
         if let Some(clock) = &mut self.clock {
-            clock.spend(gtp_colour(colour)?, started.elapsed());
+            clock.spend(side, started.elapsed());
         }
         let text = if self.exchanged() {
             G::exchanged(action)
@@ -541,13 +531,32 @@ const QUERIES: [&str; 8] = [
 
 /// Whether `line` is a command of [`QUERIES`] (or has no command at all).
 fn is_query(line: &str) -> bool {
-    let line = line.split('#').next().unwrap_or_default();
-    let mut words = line
-        .split_whitespace()
-        .skip_while(|w| w.bytes().all(|b| b.is_ascii_digit()));
-    words
+    let line = clean(line);
+    split_id(&line)
+        .1
         .next()
         .is_none_or(|command| QUERIES.contains(&command))
+}
+
+/// A line as GTP reads it: without its comment and control characters (a tab is a space).
+fn clean(line: &str) -> String {
+    line.split('#')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(|&c| !c.is_control() || c == '\t')
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect()
+}
+
+/// The command's number (empty when it has none) and the words after it.
+fn split_id(line: &str) -> (&str, std::str::SplitWhitespace<'_>) {
+    let words = line.split_whitespace();
+    let mut rest = words.clone();
+    match rest.next() {
+        Some(id) if id.bytes().all(|b| b.is_ascii_digit()) => (id, rest),
+        _ => ("", words),
+    }
 }
 
 /// The stand-in for the agent while it ponders on another thread.

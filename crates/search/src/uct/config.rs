@@ -132,6 +132,17 @@ impl Default for UctConfig {
 }
 
 impl UctConfig {
+    /// A reward `plies` moves before the end of its simulation, decayed by
+    /// [`decay`](Self::decay) per ply (unchanged at the default of 1).
+    #[inline]
+    pub(crate) fn decayed(&self, reward: f64, plies: u32) -> f64 {
+        if self.decay == 1.0 {
+            reward
+        } else {
+            reward * self.decay.powi(plies as i32)
+        }
+    }
+
     /// The keys [`set`](Self::set) takes: `c`, `reuse`, `final` (`visits`, `mean` or `wins`),
     /// `expand` (`one` or `all`), `expand_after`, `decay`, `nodes`, `solver`, `k` (RAVE's
     /// equivalence parameter; above 0 turns RAVE on), `ref` (GRAVE's threshold), `puct` and

@@ -508,11 +508,9 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         }
         let depth = trace.path.len();
         for (i, &(id, mover)) in trace.path.iter().enumerate() {
-            let mut value = rewards[mover.index()];
-            if self.config.decay != 1.0 {
-                let to_end = (depth - 1 - i) as i32 + plies as i32;
-                value *= self.config.decay.powi(to_end);
-            }
+            let value = self
+                .config
+                .decayed(rewards[mover.index()], (depth - 1 - i) as u32 + plies);
             let node = &mut self.tree[id];
             match virtual_loss {
                 None => node.record(value),

@@ -104,28 +104,38 @@ impl<A> SharedNode<A> {
         (self.tried.load(Acquire) as usize).min(self.children().len())
     }
 
+    /// What is proven about this node from its children (see [`proof_from`]).
+    fn proof_from_children(&self) -> Proof {
+        let children = self.children();
+        proof_from(children, self.tried() == children.len())
+    }
+
+    /// Changes the tally word by `f`, atomically (compare-and-swap until no other thread
+    /// changed it meanwhile); returns the new word. `f` sees the proof as of the word it
+    /// changes: Acquire on failure too, so that a proof stored before the word changed is seen.
+    #[inline]
+    fn swap_tally(&self, f: impl Fn(u64) -> u64) -> u64 {
+        let mut old = self.tally.load(Relaxed);
+        loop {
+            let new = f(old);
+            match self.tally.compare_exchange_weak(old, new, AcqRel, Acquire) {
+                Ok(_) => return new,
+                Err(now) => old = now,
+            }
+        }
+    }
+
     /// Changes the tally by `f` (visits and mean to new visits and mean), atomically; the
     /// mean stays as it is once the node is proven. Returns the new visit count.
     #[inline]
     fn update(&self, f: impl Fn(u32, f32) -> (u32, f32)) -> u32 {
-        let mut old = self.tally.load(Relaxed);
-        loop {
+        let word = self.swap_tally(|old| {
             let (visits, mean) = unpack(old);
             let (new_visits, new_mean) = f(visits, mean);
-            // Acquire on failure too: a proof stored before the word changed is then seen.
-            let mean = if self.proven() == Proof::Open {
-                new_mean
-            } else {
-                mean
-            };
-            match self
-                .tally
-                .compare_exchange_weak(old, pack(new_visits, mean), AcqRel, Acquire)
-            {
-                Ok(_) => return new_visits,
-                Err(now) => old = now,
-            }
-        }
+            let open = self.proven() == Proof::Open;
+            pack(new_visits, if open { new_mean } else { mean })
+        });
+        unpack(word).0
     }
 
     /// Counts one more iteration through this node, valued `reward`.
@@ -173,13 +183,7 @@ impl<A> SharedNode<A> {
             Proof::Loss => f32::NEG_INFINITY,
             _ => draw as f32,
         };
-        let mut old = self.tally.load(Relaxed);
-        while let Err(now) =
-            self.tally
-                .compare_exchange_weak(old, pack(old as u32, value), AcqRel, Acquire)
-        {
-            old = now;
-        }
+        self.swap_tally(|old| pack(unpack(old).0, value));
         self.inv_sqrt.store(0, Relaxed);
     }
 }
@@ -431,7 +435,6 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         Rg: Rng,
     {
         let config = shared.config;
-        let c = config.exploration as f32;
         let mut position = root.clone();
         path.clear();
         self.root.tally.fetch_add(1, Relaxed); // visits only: the root's mean is not read
@@ -453,55 +456,12 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                     node.children()
                 }
             };
-            let len = children.len();
-            let tried = node.tried();
-            let visits = node.n();
-            let mut best = if shared.prior {
-                local.weights.clear();
-                local
-                    .weights
-                    .extend(children.iter().map(|child| child.prior));
-                let scale = config.puct as f32 * (visits as f32).sqrt();
-                let best = select_puct(
-                    children,
-                    &local.weights,
-                    tried,
-                    scale,
-                    None,
-                    &mut local.scores,
-                );
-                if best >= tried {
-                    // The untried children are in the order of their priors: this is the
-                    // first of them (or one level with it).
-                    node.tried.fetch_max(best as u32 + 1, AcqRel);
-                    let child = &children[best];
-                    descend_into(child, mover, shared, &mut position, path);
-                    break;
-                }
-                best
-            } else {
-                let next = (tried < len)
-                    .then(|| {
-                        node.tried
-                            .fetch_update(AcqRel, Acquire, |t| ((t as usize) < len).then(|| t + 1))
-                            .ok()
-                    })
-                    .flatten();
-                if let Some(next) = next {
-                    let child = &children[next as usize];
-                    descend_into(child, mover, shared, &mut position, path);
-                    break;
-                }
-                select(children, c, ln_visits(visits))
-            };
-            if config.solver
-                && children[best].proven() == Proof::Draw
-                && let Some(open) = select_open(&children[..node.tried()], c, ln_visits(visits))
-            {
-                best = open;
-            }
+            let (best, untried) = pick(children, node, shared, local);
             let child = &children[best];
             descend_into(child, mover, shared, &mut position, path);
+            if untried {
+                break; // a child tried for the first time is played out
+            }
             node = child;
             if config.solver && child.proven() != Proof::Open {
                 break; // decided: back up its result instead of playing out
@@ -517,13 +477,13 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             return true;
         }
         let more = n - local.reserved;
-        let reserved = self.nodes.fetch_update(AcqRel, Acquire, |len| {
-            let room = cap.saturating_sub(len);
-            (room >= more).then(|| len + room.min(more.max(RESERVE)))
-        });
-        match reserved {
+        // What the thread takes with the count at `len`: a batch, or what room is left.
+        let grant = |len: usize| cap.saturating_sub(len).min(more.max(RESERVE));
+        match self.nodes.fetch_update(AcqRel, Acquire, |len| {
+            (grant(len) >= more).then(|| len + grant(len))
+        }) {
             Ok(len) => {
-                local.reserved += cap.saturating_sub(len).min(more.max(RESERVE));
+                local.reserved += grant(len);
                 true
             }
             Err(_) => false,
@@ -614,11 +574,8 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         let rewards = rewards(shared.reward, simulation);
         let depth = path.len();
         for (i, &(node, mover)) in path.iter().enumerate() {
-            let mut value = rewards[mover.index()];
-            if config.decay != 1.0 {
-                let to_end = (depth - 1 - i) as i32 + simulation.plies as i32;
-                value *= config.decay.powi(to_end);
-            }
+            let plies = (depth - 1 - i) as u32 + simulation.plies;
+            let value = config.decayed(rewards[mover.index()], plies);
             let delta = value - shared.losses[mover.index()];
             // A loss changes nothing: the virtual loss counted it already (and a write to a
             // node the other threads read costs a trip between the cores' caches).
@@ -630,18 +587,74 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
             for &(node, mover) in path.iter().rev() {
                 if node.proven() == Proof::Open {
-                    let proof = proof_from(node.children(), node.tried() == node.children().len());
+                    let proof = node.proof_from_children();
                     if proof == Proof::Open {
                         return;
                     }
                     node.prove(proof, draws[mover.index()]);
                 }
             }
-            let root = &self.root;
-            let proof = proof_from(root.children(), root.tried() == root.children().len());
-            root.prove(proof, 0.0);
+            self.root.prove(self.root.proof_from_children(), 0.0);
         }
     }
+}
+
+/// Which child of `node` (whose children are `children`) an iteration goes to, and whether it
+/// is tried for the first time (claimed from the untried ones: the iteration plays out from
+/// it): PUCT with a prior, else the next untried child while there is one, else UCB1; with the
+/// solver, an open child rather than a proven draw.
+fn pick<A, R, K, Rg>(
+    children: &[SharedNode<A>],
+    node: &SharedNode<A>,
+    shared: &Shared<'_, R, K>,
+    local: &mut Local<A, Rg>,
+) -> (usize, bool) {
+    let config = shared.config;
+    let c = config.exploration as f32;
+    let len = children.len();
+    let tried = node.tried();
+    let visits = node.n();
+    let mut best = if shared.prior {
+        local.weights.clear();
+        local
+            .weights
+            .extend(children.iter().map(|child| child.prior));
+        let scale = config.puct as f32 * (visits as f32).sqrt();
+        let best = select_puct(
+            children,
+            &local.weights,
+            tried,
+            scale,
+            None,
+            &mut local.scores,
+        );
+        if best >= tried {
+            // The untried children are in the order of their priors: this is the first of
+            // them (or one level with it).
+            node.tried.fetch_max(best as u32 + 1, AcqRel);
+            return (best, true);
+        }
+        best
+    } else {
+        let next = (tried < len)
+            .then(|| {
+                node.tried
+                    .fetch_update(AcqRel, Acquire, |t| ((t as usize) < len).then(|| t + 1))
+                    .ok()
+            })
+            .flatten();
+        if let Some(next) = next {
+            return (next as usize, true);
+        }
+        select(children, c, ln_visits(visits))
+    };
+    if config.solver
+        && children[best].proven() == Proof::Draw
+        && let Some(open) = select_open(&children[..node.tried()], c, ln_visits(visits))
+    {
+        best = open;
+    }
+    (best, false)
 }
 
 /// Goes down into `child` (moved into by `mover`): plays its action, counts the virtual loss,
