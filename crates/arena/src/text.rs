@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use game_core::{Game, Outcome, Player, Scored, Status};
+use game_core::{Game, Outcome, Player, Scored, Solve, Status};
 use games_connect4::{Bits, Column, Connect4Board};
 use games_hex::{Hex, Move as HexMove};
 use games_othello::{Heuristic, OthelloBoard};
@@ -107,7 +107,16 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
     /// When the spec asks for knowledge the game does not have ([`SpecError::Unsupported`]),
     /// or `best` with its keys is not a valid spec.
     fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
+        if let Some(fallback) = spec.fallback() {
+            return spec.solver_agent(Self::solver(), Self::agent(&fallback, seed)?);
+        }
         Self::build(&spec.resolve_best(Self::BEST)?, seed)
+    }
+
+    /// The game's exact solver, for the `solver` agent: by default [`search::Prover`], the
+    /// brute-force solver every game has.
+    fn solver() -> Box<dyn Solve<Self> + Send> {
+        Box::new(search::Prover::<Self>::default())
     }
 
     /// Builds the agent of a spec (not `best`) with what the game offers: its evaluator for
@@ -231,6 +240,12 @@ impl TextGame for Hex {
     fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         spec.build_with(seed, |_: &Self| 0, games_hex::knowledge())
     }
+
+    /// The small-board solver (`games_hex::Solver`, 64 MiB table): 4x4 at once, 5x5 within
+    /// about a minute and a half, larger boards only near their end.
+    fn solver() -> Box<dyn Solve<Self> + Send> {
+        Box::new(games_hex::Solver::new(64 << 20))
+    }
 }
 
 impl<const N: usize> TextGame for OthelloBoard<N> {
@@ -272,6 +287,12 @@ impl<const N: usize> TextGame for OthelloBoard<N> {
 
     fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         spec.build_with(seed, Heuristic::default(), games_othello::knowledge())
+    }
+
+    /// The exact endgame search (`games_othello::Endgame`), from as many empty squares as
+    /// the move's time allows (about 20 for a second).
+    fn solver() -> Box<dyn Solve<Self> + Send> {
+        Box::new(games_othello::Endgame::new())
     }
 }
 
@@ -320,6 +341,12 @@ impl<B: Bits + Send + Sync + 'static> TextGame for Connect4Board<B> {
 
     fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         spec.build_with(seed, |_: &Self| 0, games_connect4::knowledge())
+    }
+
+    /// Pons' method (`games_connect4::Solver`, 40 MB) with the opening book on 7x6, for
+    /// boards of up to 55 bits (`width * (height + 1)`); beyond, the fallback plays.
+    fn solver() -> Box<dyn Solve<Self> + Send> {
+        Box::new(games_connect4::Solver::new().with_book(games_connect4::Book::standard()))
     }
 }
 

@@ -12,6 +12,7 @@
 //!   [`ScoreMargin`], or your own closure).
 //! - [`Evaluator`]: a heuristic value of a position for the side to move, for depth-limited
 //!   search; games ship theirs without depending on a search crate.
+//! - [`Solve`]: an exact solver a game offers a search, and the [`Proven`] values it finds.
 //! - [`perft`]: leaf counts of the game tree, the standard test of move generation.
 //! - [`testing`] (feature `testing`): the conformance kit that checks a `Game` implementation
 //!   on random games, and tic-tac-toe as a reference game.
@@ -97,6 +98,7 @@ mod played;
 mod player;
 mod reward;
 mod sink;
+mod solve;
 
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
@@ -119,3 +121,4 @@ pub use perft::perft;
 pub use played::PlayedActions;
 pub use player::{ParsePlayerError, Player};
 pub use reward::{Reward, ScoreMargin, Scored, WinDrawLoss};
+pub use solve::{Deadline, Proven, Solution, Solve, best_of};

@@ -5,7 +5,8 @@
 //!   shifts, a perfect position key as the hash.
 //! - Random playouts straight from the bitboard, with no move list: the fast path of
 //!   Monte-Carlo search.
-//! - [`Solver`]: exact scores in the public test sets' convention (Pascal Pons' method).
+//! - [`Solver`]: exact scores in the public test sets' convention (Pascal Pons' method), and
+//!   the best move of a position; [`Book`]: the opening book that answers the first moves.
 //! - Moves are 1-based columns (`4`); positions parse from strings of column digits (`"4453"`),
 //!   the format of the public test sets, with errors that name the bad move and why.
 //!
@@ -33,12 +34,14 @@
 
 mod bits;
 mod board;
+mod book;
 mod knowledge;
 mod notation;
 mod solver;
 
 pub use bits::Bits;
 pub use board::{Connect4, Connect4Board, Connect4Large, MAX_SIDE};
+pub use book::{Book, BookError};
 pub use knowledge::{Threats, WinBlock, knowledge};
 pub use notation::{Column, MoveErrorKind, MovesError, ParseMoveError, SizeError};
 pub use solver::{SolveError, Solver};

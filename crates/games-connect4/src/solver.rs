@@ -1,9 +1,13 @@
 //! An exact Connect Four solver, after Pascal Pons' tutorial solver ("Solving Connect 4: how to
 //! build a perfect AI").
 
+use std::time::Instant;
+
+use game_core::{Deadline, Game, Proven, Solution, Solve, Wdl};
 use thiserror::Error;
 
 use crate::board::{Connect4, winning_cells};
+use crate::{Bits, Book, Column, Connect4Board};
 
 /// Entries of the transposition table: a prime just above 2^23, so that with 32-bit partial keys
 /// the slot and the stored key together tell apart every key of up to 55 bits (the Chinese
@@ -57,6 +61,8 @@ pub struct Solver {
     keys: Vec<u32>,
     values: Vec<i8>,
     nodes: u64,
+    deadline: Deadline,
+    book: Option<&'static Book>,
 }
 
 impl Default for Solver {
@@ -73,7 +79,26 @@ impl Solver {
             keys: written_zeros(TABLE_SIZE),
             values: written_zeros(TABLE_SIZE),
             nodes: 0,
+            deadline: Deadline::new(None),
+            book: None,
         }
+    }
+
+    /// The same solver, answering the positions of `book` (7x6) from it when it plays
+    /// ([`Solve`]): [`Book::standard`] is the one shipped with the crate; leak a book of your
+    /// own (`Box::leak`) to use it instead. [`solve`](Solver::solve) itself always searches.
+    #[must_use]
+    pub fn with_book(mut self, book: &'static Book) -> Self {
+        self.book = Some(book);
+        self
+    }
+
+    /// The book's move and score for `position`, if there is a book and it has the position.
+    fn book_move(&self, position: &Connect4) -> Option<(Column, i32)> {
+        let book = self.book?;
+        ((position.width(), position.height()) == (7, 6))
+            .then(|| book.get(position))
+            .flatten()
     }
 
     /// Positions visited since the solver was made or [`reset`](Solver::reset).
@@ -96,39 +121,136 @@ impl Solver {
     ///
     /// [`SolveError`] when the game is over or the board is too large for the table.
     pub fn solve(&mut self, position: &Connect4, weak: bool) -> Result<i32, SolveError> {
+        self.deadline = Deadline::new(None);
+        let p = Self::checked(position)?;
+        Ok(self.score(&p, weak))
+    }
+
+    /// [`solve`](Solver::solve), giving up (`Ok(None)`) once `deadline` has passed; what it
+    /// learnt stays in the table.
+    ///
+    /// # Errors
+    ///
+    /// As [`solve`](Solver::solve).
+    pub fn solve_by(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        deadline: Option<Instant>,
+    ) -> Result<Option<i32>, SolveError> {
+        self.deadline = Deadline::new(deadline);
+        let p = Self::checked(position)?;
+        let score = self.score(&p, weak);
+        Ok((!self.deadline.expired()).then_some(score))
+    }
+
+    /// A best move of `position` (the fastest win, the slowest loss, or a draw) and the
+    /// position's exact score: the score by [`solve`](Solver::solve), then one null-window
+    /// search per move, centre first, until a move is found that keeps it.
+    ///
+    /// ```
+    /// use games_connect4::{Connect4, Solver};
+    ///
+    /// let mut solver = Solver::new();
+    /// // Three stones of the first player in column 4: the fourth wins, with its fourth stone.
+    /// let position: Connect4 = "414141".parse()?;
+    /// assert_eq!(solver.best_move(&position)?, ("4".parse()?, 22 - 4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`solve`](Solver::solve).
+    pub fn best_move(&mut self, position: &Connect4) -> Result<(Column, i32), SolveError> {
+        let best = self.best_move_by(position, None)?;
+        Ok(best.expect("no deadline"))
+    }
+
+    /// [`best_move`](Solver::best_move), giving up (`Ok(None)`) once `deadline` has passed.
+    fn best_move_by(
+        &mut self,
+        position: &Connect4,
+        deadline: Option<Instant>,
+    ) -> Result<Option<(Column, i32)>, SolveError> {
+        self.deadline = Deadline::new(deadline);
+        let p = Self::checked(position)?;
+        let score = self.score(&p, false);
+        if self.deadline.expired() {
+            return Ok(None);
+        }
+        let mover = position.to_move();
+        for &index in &p.order[..p.width as usize] {
+            let column = Column::new(index as u8);
+            if !position.is_legal(column) {
+                continue;
+            }
+            let best = match position.after(column).status().outcome() {
+                // A win at once, or the last cell of a drawn board.
+                Some(outcome) => (outcome.for_player(mover) == Wdl::Win) == (score > 0),
+                None => self.at_most(&p.play(p.possible() & p.column_cells(index)), -score),
+            };
+            if self.deadline.expired() {
+                return Ok(None);
+            }
+            if best {
+                return Ok(Some((column, score)));
+            }
+        }
+        unreachable!("some move keeps the position's score")
+    }
+
+    /// The solver's copy of `position`, if it can solve it.
+    fn checked(position: &Connect4) -> Result<Position, SolveError> {
         let bits = u32::from(position.width()) * (u32::from(position.height()) + 1);
         if bits > 55 {
             return Err(SolveError::BoardTooLarge(bits));
         }
-        if game_core::Game::status(position).is_over() {
+        if Game::status(position).is_over() {
             return Err(SolveError::GameOver);
         }
-        let p = Position::of(position);
+        Ok(Position::of(position))
+    }
+
+    /// The score of `p` (ongoing) for the player to move: a binary search of null-window
+    /// searches.
+    fn score(&mut self, p: &Position, weak: bool) -> i32 {
         if p.can_win_next() {
-            return Ok(if weak { 1 } else { (p.cells + 1 - p.moves) / 2 });
+            return if weak { 1 } else { (p.cells + 1 - p.moves) / 2 };
         }
         let (mut min, mut max) = (-(p.cells - p.moves) / 2, (p.cells + 1 - p.moves) / 2);
         if weak {
             (min, max) = (-1, 1);
         }
-        while min < max {
+        while min < max && !self.deadline.expired() {
             let mut mid = min + (max - min) / 2;
             if mid <= 0 && min / 2 < mid {
                 mid = min / 2;
             } else if mid >= 0 && max / 2 > mid {
                 mid = max / 2;
             }
-            let r = self.negamax(&p, mid, mid + 1);
+            let r = self.negamax(p, mid, mid + 1);
             if r <= mid {
                 max = r;
             } else {
                 min = r;
             }
         }
-        Ok(if weak { min.signum() } else { min })
+        if weak { min.signum() } else { min }
+    }
+
+    /// Whether the player to move in `p` (ongoing, no immediate win) scores at most `score`:
+    /// one null-window search.
+    fn at_most(&mut self, p: &Position, score: i32) -> bool {
+        if p.can_win_next() {
+            return (p.cells + 1 - p.moves) / 2 <= score;
+        }
+        self.negamax(p, score, score + 1) <= score
     }
 
     fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.deadline.passed() {
+            return alpha; // thrown away: the caller sees the deadline passed
+        }
         self.nodes += 1;
         let next = p.non_losing_moves();
         if next == 0 {
@@ -193,6 +315,9 @@ impl Solver {
         for &(_, cell) in moves.iter() {
             let child = p.play(cell);
             let score = -self.negamax(&child, -beta, -alpha);
+            if self.deadline.expired() {
+                return alpha;
+            }
             if score >= beta {
                 self.keys[slot] = key as u32;
                 self.values[slot] = bounds.encode(Bound::Lower(score));
@@ -203,6 +328,67 @@ impl Solver {
         self.keys[slot] = key as u32;
         self.values[slot] = bounds.encode(Bound::Upper(alpha));
         alpha
+    }
+}
+
+/// The solver as the `solver` agent uses it: exact values with the plies to the end (the
+/// winner's fastest, the loser's slowest; a draw fills the board), and the best move found
+/// with one null-window search per move against the position's proven score
+/// ([`best_move`](Solver::best_move)), or read from the book. On boards of any [`Bits`]
+/// type, up to 55 bits (`width * (height + 1)`); larger boards are beyond its reach (`None`).
+impl<B: Bits> Solve<Connect4Board<B>> for Solver {
+    fn prove(&mut self, position: &Connect4Board<B>, deadline: Option<Instant>) -> Option<Proven> {
+        let position = position.narrowed()?;
+        let score = match self.book_move(&position) {
+            Some((_, score)) => score,
+            None => self.solve_by(&position, false, deadline).ok()??,
+        };
+        let p = Position::of(&position);
+        Some(proven(score, p.moves, p.cells))
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn solve(
+        &mut self,
+        position: &Connect4Board<B>,
+        deadline: Option<Instant>,
+    ) -> Solution<Column> {
+        let Some(position) = position.narrowed() else {
+            return Solution::default();
+        };
+        let position = &position;
+        let best = match self.book_move(position) {
+            Some(entry) => Some(entry),
+            None => self.best_move_by(position, deadline).ok().flatten(),
+        };
+        let Some((column, score)) = best else {
+            return Solution::default();
+        };
+        let cells = i32::from(position.width()) * i32::from(position.height());
+        let value = proven(score, position.plies() as i32, cells);
+        Solution {
+            actions: vec![(column, value)],
+            best: Some((column, value)),
+        }
+    }
+}
+
+/// A score in the test sets' convention, for the player to move after `moves` stones on a
+/// board of `cells`, as a [`Proven`] value with its plies.
+fn proven(score: i32, moves: i32, cells: i32) -> Proven {
+    // A win with the next stone scores (cells + 1 - moves) / 2, and each two plies later one
+    // less: a win in `t` plies (odd) scores (cells + 2 - moves - t) / 2.
+    let win_in = |score: i32, moves: i32| {
+        let t = cells + 2 - moves - 2 * score;
+        (t - (1 - t % 2)) as u32 // the odd one of the two that round to this score
+    };
+    match score.signum() {
+        1 => Proven::new(Wdl::Win).in_plies(win_in(score, moves)),
+        -1 => Proven::new(Wdl::Loss).in_plies(win_in(-score, moves + 1) + 1),
+        _ => Proven::new(Wdl::Draw).in_plies((cells - moves) as u32),
     }
 }
 

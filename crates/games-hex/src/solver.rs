@@ -1,6 +1,8 @@
 //! An exact solver for small Hex boards: who wins with perfect play, and with which moves.
 
-use game_core::{Game, Player};
+use std::time::Instant;
+
+use game_core::{Deadline, Game, Player, Proven, Solve, Wdl};
 
 use crate::Hex;
 use crate::bits::Bits;
@@ -54,6 +56,7 @@ pub struct Solver {
     order: Vec<usize>,
     order_size: u8,
     nodes: u64,
+    deadline: Deadline,
 }
 
 impl Solver {
@@ -68,11 +71,13 @@ impl Solver {
             order: Vec::new(),
             order_size: 0,
             nodes: 0,
+            deadline: Deadline::new(None),
         }
     }
 
     /// The player who wins `position` with perfect play.
     pub fn winner(&mut self, position: &Hex) -> Player {
+        self.deadline = Deadline::new(None);
         let mover = position.to_move();
         if self.mover_wins(position) {
             mover
@@ -84,6 +89,7 @@ impl Solver {
     /// Every move that wins for the player to move, in the order of the legal moves; empty
     /// when the position is lost (or over).
     pub fn winning_moves(&mut self, position: &Hex) -> Vec<Move> {
+        self.deadline = Deadline::new(None);
         position
             .legal_actions_vec()
             .into_iter()
@@ -148,6 +154,9 @@ impl Solver {
             let second = (threats & !Bits::single(first)).first();
             return (false, Bits::single(first) | Bits::single(second));
         }
+        if self.deadline.passed() {
+            return (false, Bits::EMPTY); // thrown away: the caller sees the deadline passed
+        }
         self.nodes += 1;
         let hash = board.position_hash();
         let stride = 1 + W;
@@ -190,10 +199,30 @@ impl Solver {
             Some(carrier) => (true, carrier),
             None => (false, lost_carrier),
         };
+        if self.deadline.expired() {
+            return (wins, carrier);
+        }
         let entry = &mut self.table[slot * stride..(slot + 1) * stride];
         entry[0] = (hash & !1) | u64::from(wins);
         entry[1..].copy_from_slice(&carrier.0);
         (wins, carrier)
+    }
+}
+
+/// The solver as the `solver` agent uses it: a win or a loss (Hex has no draws), with no
+/// count of plies; the best moves are the winning ones, tried one by one.
+impl Solve<Hex> for Solver {
+    fn prove(&mut self, position: &Hex, deadline: Option<Instant>) -> Option<Proven> {
+        self.deadline = Deadline::new(deadline);
+        let wins = self.mover_wins(position);
+        if self.deadline.expired() {
+            return None;
+        }
+        Some(Proven::new(if wins { Wdl::Win } else { Wdl::Loss }))
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
     }
 }
 

@@ -32,12 +32,14 @@
 
 mod board;
 mod cpu;
+mod endgame;
 mod heuristic;
 mod knowledge;
 mod movegen;
 mod notation;
 
 pub use board::{Othello, Othello6, OthelloBoard};
+pub use endgame::Endgame;
 pub use heuristic::{Features, Heuristic, Phase, PhaseWeights};
 pub use knowledge::{Corners, HeuristicPrior, SCALE, knowledge};
 pub use notation::{Move, MoveErrorKind, MovesError, ParseBoardError, ParseMoveError, Square};

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use game_core::{Game, Wdl};
+use game_core::{Game, Proven, Wdl};
 
 use crate::Budget;
 
@@ -89,6 +89,9 @@ pub struct Report<A> {
     /// The result proven for the player to move, when the search proved one (the UCT solver;
     /// alpha-beta when its score is a forced win or loss).
     pub proof: Option<Wdl>,
+    /// The exact value an exact solver proved for the player to move, with the plies to the
+    /// end and the margin where it counts them (the `solver` agent).
+    pub proven: Option<Proven>,
 }
 
 impl<A: Copy> Report<A> {
@@ -118,6 +121,7 @@ impl<A: Copy> Report<A> {
             depth: 0,
             score: None,
             proof: None,
+            proven: None,
         }
     }
 }

@@ -37,6 +37,7 @@
 mod agent;
 mod alphabeta;
 mod budget;
+mod exact;
 mod flat;
 mod random;
 mod setting;
@@ -48,6 +49,7 @@ pub mod score;
 pub use agent::{ActionStats, Agent, Report};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Plain, Reference, reference};
 pub use budget::Budget;
+pub use exact::{Prover, SolverAgent};
 pub use flat::{Flat, Policy};
 pub use random::Random;
 pub use setting::SettingError;

@@ -1,14 +1,14 @@
 //! Agents described by text: `uct:iterations=10000,c=0.4`.
 
-use game_core::{Evaluator, Game, Knowledge, PlayoutPolicy, Prior, WinDrawLoss};
+use game_core::{Evaluator, Game, Knowledge, PlayoutPolicy, Prior, Solve, WinDrawLoss};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
 use crate::setting::{Setting, SettingError};
 use crate::{
-    Agent, AlphaBeta, AlphaBetaConfig, Budget, Flat, Plain, Policy, Random, Reference,
-    RootParallel, TreeParallel, Uct, UctConfig,
+    Agent, AlphaBeta, AlphaBetaConfig, Budget, Flat, Plain, Policy, Prover, Random, Reference,
+    RootParallel, SolverAgent, TreeParallel, Uct, UctConfig,
 };
 
 /// An agent and its budget, as text: `NAME` or `NAME:KEY=VALUE,KEY=VALUE,...`.
@@ -24,6 +24,7 @@ use crate::{
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
 /// | `alphabeta` | `depth` (64 with `time`, else 8), `time`, `table` (MiB, 16; 0 for none), `ordering` (true), `pvs` (true) |
+/// | `solver` | `time` (1s), `iterations`, `seed`, `fallback` (`best`; any built-in name but `solver`), `share` (0.5): the game's exact solver gets `share` of each move's time, the fallback agent the rest where the solver cannot finish ([`SolverAgent`]) |
 ///
 /// `iterations` and `playouts` are the same key. `time` takes a number and a unit (`500ms`,
 /// `2s`, `1.5s`, `1m`); with `time` and no count, the agent thinks for that long. The seed
@@ -74,7 +75,26 @@ enum Algorithm {
     AlphaBeta(AlphaBetaConfig),
     /// An agent of the game's own, named in [`AgentSpec::parse_with`]: the game builds it.
     Own,
+    /// `solver`: the game's exact solver for `share` of the time, then the `fallback` agent.
+    Solver {
+        share: f64,
+        fallback: &'static str,
+    },
 }
+
+/// The agents a `solver` may fall back on.
+const FALLBACKS: &[&str] = &[
+    "best",
+    "random",
+    "mc",
+    "ucb1",
+    "uct",
+    "rave",
+    "grave",
+    "minimax",
+    "negamax",
+    "alphabeta",
+];
 
 impl AgentSpec {
     /// The budget the spec gives each move.
@@ -83,13 +103,14 @@ impl AgentSpec {
         self.budget.clone()
     }
 
-    /// The agent's name: `best`, `random`, `mc`, `ucb1`, `uct`, `rave`, `grave`, `minimax`, `negamax` or
-    /// `alphabeta`, or the name of a game's own agent.
+    /// The agent's name: `best`, `solver`, `random`, `mc`, `ucb1`, `uct`, `rave`, `grave`,
+    /// `minimax`, `negamax` or `alphabeta`, or the name of a game's own agent.
     #[must_use]
     pub fn name(&self) -> &str {
         match self.algorithm {
             Algorithm::Own => self.own_agent().map_or("", |(name, _)| name),
             Algorithm::Best => "best",
+            Algorithm::Solver { .. } => "solver",
             Algorithm::Random => "random",
             Algorithm::Flat(Policy::Uniform) => "mc",
             Algorithm::Flat(Policy::Ucb1 { .. }) => "ucb1",
@@ -238,6 +259,57 @@ impl AgentSpec {
         Ok(resolved)
     }
 
+    /// For a `solver` spec, the spec of its fallback agent, with the solver's budget and seed;
+    /// `None` for other specs.
+    ///
+    /// ```
+    /// use search::AgentSpec;
+    ///
+    /// let spec: AgentSpec = "solver:time=2s,fallback=alphabeta".parse()?;
+    /// let fallback = spec.fallback().unwrap();
+    /// assert_eq!(fallback.name(), "alphabeta");
+    /// assert_eq!(fallback.budget().time, spec.budget().time);
+    /// assert!("uct".parse::<AgentSpec>()?.fallback().is_none());
+    /// assert!("solver:fallback=solver".parse::<AgentSpec>().is_err());
+    /// # Ok::<(), search::SpecError>(())
+    /// ```
+    #[must_use]
+    pub fn fallback(&self) -> Option<AgentSpec> {
+        let Algorithm::Solver { fallback, .. } = self.algorithm else {
+            return None;
+        };
+        let mut spec: AgentSpec = fallback.parse().expect("the fallbacks are built-in agents");
+        spec.budget = self.budget.clone();
+        spec.seed = self.seed;
+        Some(spec)
+    }
+
+    /// For a `solver` spec: the agent that tries `solver` (the game's exact solver) for its
+    /// share of each move's time, then `fallback` (built from [`fallback`](AgentSpec::fallback)).
+    ///
+    /// # Errors
+    ///
+    /// [`SpecError::Unsupported`] when the spec is not a `solver` spec.
+    pub fn solver_agent<G, S>(
+        &self,
+        solver: S,
+        fallback: Box<dyn Agent<G> + Send>,
+    ) -> Result<Box<dyn Agent<G> + Send>, SpecError>
+    where
+        G: Game + 'static,
+        S: Solve<G> + Send + 'static,
+    {
+        let Algorithm::Solver { share, .. } = self.algorithm else {
+            return Err(SpecError::Unsupported {
+                spec: self.text.clone(),
+                what: "not a solver spec".to_owned(),
+            });
+        };
+        Ok(Box::new(
+            SolverAgent::new(solver, fallback).with_share(share),
+        ))
+    }
+
     /// Builds the agent for game `G`, seeded with the spec's `seed` or else `seed`, without
     /// any knowledge of the game: depth-limited agents get an evaluator that returns 0 (they
     /// play by the wins and losses they can see). Use [`build_with`](AgentSpec::build_with) to
@@ -305,6 +377,11 @@ impl AgentSpec {
         } else {
             self
         };
+        if let Some(fallback) = spec.fallback() {
+            // Without a solver of the game's own, the one every game has.
+            let fallback = fallback.build_with(seed, evaluator, knowledge)?;
+            return spec.solver_agent(Prover::<G>::default(), fallback);
+        }
         let seed = spec.seed.unwrap_or(seed);
         Ok(match spec.algorithm {
             Algorithm::Best => {
@@ -387,6 +464,7 @@ impl AgentSpec {
                     ),
                 });
             }
+            Algorithm::Solver { .. } => unreachable!("built above"),
         })
     }
 }
@@ -510,6 +588,14 @@ impl Entry<'_> {
                 Algorithm::Reference(Plain::NegaMax, 4),
                 vec!["depth"],
             ),
+            "solver" => {
+                let solver = Algorithm::Solver {
+                    share: 0.5,
+                    fallback: "best",
+                };
+                let keys = [Budget::KEYS, &["seed", "fallback", "share"]].concat();
+                ("solver", solver, keys)
+            }
             "alphabeta" => {
                 let keys = [AlphaBetaConfig::KEYS, &["time"]].concat();
                 let config = AlphaBetaConfig::default();
@@ -547,6 +633,22 @@ impl Algorithm {
             Algorithm::Own => Ok(()),
             // `best` takes its keys when it is resolved.
             Algorithm::Best => Ok(()),
+            Algorithm::Solver { share, fallback } => {
+                let setting = Setting::new(key, value);
+                match key {
+                    "share" => {
+                        *share = setting
+                            .number_where(|v| (0.0..=1.0).contains(&v), "a number from 0 to 1")?;
+                    }
+                    "fallback" => {
+                        let choices: Vec<(&str, &'static str)> =
+                            FALLBACKS.iter().map(|&f| (f, f)).collect();
+                        *fallback = setting.choice(&choices)?;
+                    }
+                    _ => return Err(setting.unknown(&["fallback", "share"])),
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -627,7 +729,8 @@ fn set_reward(reward: &mut WinDrawLoss, key: &str, value: &str) -> Result<(), Se
 }
 
 /// The built-in agents' names, as an error lists them.
-const NAMES: &str = "best, random, mc, ucb1, uct, rave, grave, minimax, negamax or alphabeta";
+const NAMES: &str =
+    "best, solver, random, mc, ucb1, uct, rave, grave, minimax, negamax or alphabeta";
 
 impl FromStr for AgentSpec {
     type Err = SpecError;
@@ -746,6 +849,9 @@ fn parse(text: &str, own: &[&str]) -> Result<AgentSpec, SpecError> {
         }
         Algorithm::Flat(_) if !counted => budget.iterations = Some(1_000),
         Algorithm::Uct(..) if !counted => budget.iterations = Some(10_000),
+        Algorithm::Solver { .. } if budget.time.is_none() => {
+            budget.time = Some(crate::exact::DEFAULT_TIME);
+        }
         _ => {}
     }
     Ok(AgentSpec {
@@ -778,6 +884,8 @@ mod tests {
             "prior" => "none",
             "playout" => "random",
             "parallel" => "tree",
+            "fallback" => "uct",
+            "share" => "0.25",
             _ => panic!("no sample value for {key}"),
         }
     }
@@ -794,6 +902,7 @@ mod tests {
             "minimax",
             "negamax",
             "alphabeta",
+            "solver",
         ];
         for name in names {
             let entry = Entry::named(name).expect("a known agent");

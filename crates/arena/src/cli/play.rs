@@ -162,6 +162,12 @@ fn describe<A: std::fmt::Display + PartialEq>(report: &Report<A>) -> String {
     } else {
         String::new()
     };
+    if let Some(proven) = report.proven {
+        return format!(
+            " ({} positions): it has proven {proven}{line}",
+            report.iterations
+        );
+    }
     if let Some(value) = report.score {
         let verdict = if score::is_decisive(value) {
             let plies = score::WIN - value.abs();

@@ -91,6 +91,43 @@ impl Connect4 {
     }
 }
 
+impl<B: Bits> Connect4Board<B> {
+    /// The same position on 64-bit boards, if the board fits in 64 bits.
+    ///
+    /// ```
+    /// use games_connect4::{Connect4, Connect4Large};
+    ///
+    /// let large = Connect4Large::with_size(7, 6)?.after_moves("4453")?;
+    /// assert_eq!(large.narrowed(), Some("4453".parse::<Connect4>()?));
+    /// assert_eq!(Connect4Large::with_size(10, 10)?.narrowed(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn narrowed(&self) -> Option<Connect4> {
+        if u32::from(self.width) * (u32::from(self.height) + 1) > 64 {
+            return None;
+        }
+        let narrow = |mut bits: B| {
+            let mut out = 0u64;
+            while bits != B::ZERO {
+                out |= 1 << bits.trailing_zeros();
+                bits = bits ^ bits.lowest_bit();
+            }
+            out
+        };
+        Some(Connect4Board {
+            current: narrow(self.current),
+            mask: narrow(self.mask),
+            bottom: narrow(self.bottom),
+            cells: narrow(self.cells),
+            moves: self.moves,
+            width: self.width,
+            height: self.height,
+            won: self.won,
+        })
+    }
+}
+
 impl Connect4 {
     /// The raw bitboards: the stones of the player to move, all stones, the bottom cell of
     /// each column, every cell (for the solver).

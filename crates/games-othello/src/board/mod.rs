@@ -58,7 +58,7 @@ impl<const N: usize> OthelloBoard<N> {
         assert!(N == 6 || N == 8, "Othello boards are 6x6 or 8x8");
         N as u32
     };
-    const GEOMETRY: Geometry = Geometry::new(Self::N);
+    pub(crate) const GEOMETRY: Geometry = Geometry::new(Self::N);
     const CELLS: u64 = Self::GEOMETRY.cells;
 
     /// The start position: two discs each in the centre, White on the diagonal from the

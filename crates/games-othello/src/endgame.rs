@@ -1,0 +1,665 @@
+//! [`Endgame`]: exact Othello endgame search, the final disc difference with best play.
+
+use std::time::Instant;
+
+use game_core::{Deadline, Game, Proven, Solution, Solve, Wdl, mix64};
+
+use crate::movegen;
+use crate::{Move, OthelloBoard, Square};
+
+/// Below this many empty squares, positions skip the table and the move sorting: the work
+/// they save costs more than it saves so close to the end.
+const SHALLOW: u32 = 7;
+
+/// The best-move slot of a table entry with no move.
+const NO_MOVE: u8 = 64;
+
+/// Exact endgame search for Othello (8x8 and 6x6): the final disc difference for the player
+/// to move with best play by both sides, and a move that achieves it.
+///
+/// Scores follow the endgame test suites (FFO, Edax, Egaroucid): the winner's discs minus the
+/// loser's, empty squares at the end going to the winner.
+///
+/// How (the ideas of Edax and Egaroucid, written anew):
+///
+/// - **Alpha-beta with null windows** (principal variation search): the first move gets the
+///   full window, the others only a test "is it better?", searched again if it is.
+/// - **Fastest-first ordering**: far from the end, moves are tried in order of the opponent's
+///   mobility after them (fewest replies first), the table's best move before all, and
+///   corners favoured; near the end (fewer than 7 empties), moves in regions of the board with
+///   an odd number of empty squares first (parity: the last move in a region is worth having).
+/// - **A transposition table** of lower and upper bounds and the best move, keyed by the
+///   exact discs (no false hits), for positions with 7 or more empties.
+/// - **Stability cut-offs**: discs that can never flip (anchored corners and the edge runs
+///   from them, and full lines through them) bound the score from above before any move.
+/// - **The last empty square** scored directly: the flips of its one move, with no move list.
+///
+/// ```
+/// use game_core::{Game, Solve};
+/// use games_othello::{Endgame, Othello};
+///
+/// // FFO endgame #1: Black to move, 14 empties; g8 wins by 18 discs.
+/// let position: Othello =
+///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".parse()?;
+/// let mut endgame = Endgame::new();
+/// let (best, score) = endgame.best_move(&position).unwrap();
+/// assert_eq!((best.to_string(), score), ("g8".to_owned(), 18));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Endgame {
+    table: Vec<Entry>,
+    /// Table slots minus one (a power of two).
+    mask: usize,
+    nodes: u64,
+    deadline: Deadline,
+    max_empties: u32,
+}
+
+impl std::fmt::Debug for Endgame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endgame")
+            .field("slots", &(self.mask + 1))
+            .field("nodes", &self.nodes)
+            .field("max_empties", &self.max_empties)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A table entry: the position (the mover's discs, the opponent's), bounds on its score, the
+/// best move found.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    me: u64,
+    them: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+}
+
+impl Default for Endgame {
+    fn default() -> Self {
+        Endgame::new()
+    }
+}
+
+impl Endgame {
+    /// A solver with a table of 2^20 entries (24 MiB, allocated at its first search), that
+    /// takes positions of up to 26 empty squares as the `solver` agent's solver, and fewer
+    /// when the deadline is near: about 20 for a second, 1.5 more for each doubling.
+    #[must_use]
+    pub fn new() -> Self {
+        Endgame::with_table(20)
+    }
+
+    /// A solver with a table of `2^bits` entries (24 bytes each).
+    #[must_use]
+    pub fn with_table(bits: u32) -> Self {
+        Endgame {
+            table: Vec::new(),
+            mask: (1 << bits.min(32)) - 1,
+            nodes: 0,
+            deadline: Deadline::new(None),
+            max_empties: 26,
+        }
+    }
+
+    /// The same solver, refusing (as [`Solve`]) positions with more than `empties` empty
+    /// squares, so that an agent does not spend its time on a search it cannot finish.
+    #[must_use]
+    pub fn with_max_empties(mut self, empties: u32) -> Self {
+        self.max_empties = empties;
+        self
+    }
+
+    /// Positions searched since the solver was made.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The exact final disc difference of `position` for the player to move, and a best move
+    /// (a placement, or [`Move::Pass`] when that is the only move); `None` when the game is
+    /// over.
+    pub fn best_move<const N: usize>(&mut self, position: &OthelloBoard<N>) -> Option<(Move, i32)> {
+        self.deadline = Deadline::new(None);
+        self.root(position)
+    }
+
+    /// The root search: every move with the full window for the first, null windows after.
+    fn root<const N: usize>(&mut self, position: &OthelloBoard<N>) -> Option<(Move, i32)> {
+        if position.status().is_over() {
+            return None;
+        }
+        if self.table.is_empty() {
+            self.table = vec![Entry::default(); self.mask + 1];
+        }
+        let (me, them) = (
+            position.bits(position.to_move()),
+            position.bits(position.to_move().opponent()),
+        );
+        let g = &OthelloBoard::<N>::GEOMETRY;
+        let moves = movegen::moves(me, them, g);
+        if moves == 0 {
+            let score = -self.negamax::<N>(them, me, -MAX, MAX);
+            return (!self.deadline.expired()).then_some((Move::Pass, score));
+        }
+        let mut list = [Candidate::default(); 32];
+        let count = self.order::<N>(me, them, moves, NO_MOVE, &mut list);
+        let (mut alpha, beta) = (-MAX - 1, MAX);
+        let mut best = (NO_MOVE, -MAX - 1);
+        for (i, c) in list[..count].iter().enumerate() {
+            let (child_me, child_them) = (them & !c.flips, me | c.flips | c.square);
+            let score = if i == 0 {
+                -self.negamax::<N>(child_me, child_them, -beta, -alpha)
+            } else {
+                let test = -self.negamax::<N>(child_me, child_them, -alpha - 1, -alpha);
+                if test > alpha {
+                    -self.negamax::<N>(child_me, child_them, -beta, -test)
+                } else {
+                    test
+                }
+            };
+            if self.deadline.expired() {
+                return None;
+            }
+            if score > best.1 {
+                best = (c.square.trailing_zeros() as u8, score);
+                alpha = alpha.max(score);
+            }
+        }
+        Some((Move::Place(Square::from_index(best.0)), best.1))
+    }
+
+    /// The moves of `moves` with their flips, best first by the ordering for this depth.
+    /// Returns how many.
+    fn order<const N: usize>(
+        &self,
+        me: u64,
+        them: u64,
+        moves: u64,
+        first: u8,
+        list: &mut [Candidate; 32],
+    ) -> usize {
+        let g = &OthelloBoard::<N>::GEOMETRY;
+        let empty = !(me | them) & g.cells;
+        let odd = odd_regions::<N>(empty);
+        let corners = corners::<N>();
+        let mut count = 0;
+        let mut rest = moves;
+        while rest != 0 {
+            let square = rest & rest.wrapping_neg();
+            rest ^= square;
+            let flips = movegen::flips(me, them, square, g);
+            let (child_me, child_them) = (them & !flips, me | flips | square);
+            let replies = movegen::moves(child_me, child_them, g);
+            let mut key = -(weighted_mobility(replies, corners) as i32) * 16;
+            if square & corners != 0 {
+                key += 24;
+            }
+            if square & odd != 0 {
+                key += 4;
+            }
+            if square.trailing_zeros() as u8 == first {
+                key = i32::MAX;
+            }
+            list[count] = Candidate { square, flips, key };
+            count += 1;
+        }
+        // Insertion sort, best first: a dozen moves at most in practice.
+        for i in 1..count {
+            let mut j = i;
+            while j > 0 && list[j - 1].key < list[j].key {
+                list.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        count
+    }
+
+    /// The score of the position `me` to move against `them`, within `(alpha, beta)`
+    /// (fail-soft: outside the window, a bound in the right direction).
+    fn negamax<const N: usize>(
+        &mut self,
+        me: u64,
+        them: u64,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        let g = &OthelloBoard::<N>::GEOMETRY;
+        let empty = !(me | them) & g.cells;
+        let empties = empty.count_ones();
+        if empties < SHALLOW {
+            return self.shallow::<N>(me, them, empty, alpha, beta);
+        }
+        if self.deadline.passed() {
+            return alpha; // thrown away: the caller sees the deadline passed
+        }
+        self.nodes += 1;
+        let moves = movegen::moves(me, them, g);
+        if moves == 0 {
+            if movegen::moves(them, me, g) == 0 {
+                return final_score(me, them, empties);
+            }
+            return -self.negamax::<N>(them, me, -beta, -alpha);
+        }
+        // Stability: the opponent's stable discs stay theirs to the end. Only worth computing
+        // when even all of their discs being stable would bound the score below alpha.
+        let cells = (N * N) as i32;
+        if cells - 2 * them.count_ones() as i32 <= alpha {
+            let ceiling = cells - 2 * stable::<N>(them, me).count_ones() as i32;
+            if ceiling <= alpha {
+                return ceiling;
+            }
+            beta = beta.min(ceiling);
+        }
+        let slot = (mix64(me ^ mix64(them)) as usize) & self.mask;
+        let entry = self.table[slot];
+        let mut first = NO_MOVE;
+        if entry.me == me && entry.them == them {
+            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+            first = entry.best;
+        }
+        let mut list = [Candidate::default(); 32];
+        let count = self.order::<N>(me, them, moves, first, &mut list);
+        let original = alpha;
+        let mut best = (NO_MOVE, -MAX - 1);
+        for (i, c) in list[..count].iter().enumerate() {
+            let (child_me, child_them) = (them & !c.flips, me | c.flips | c.square);
+            let score = if i == 0 {
+                -self.negamax::<N>(child_me, child_them, -beta, -alpha)
+            } else {
+                let test = -self.negamax::<N>(child_me, child_them, -alpha - 1, -alpha);
+                if test > alpha && test < beta {
+                    -self.negamax::<N>(child_me, child_them, -beta, -test)
+                } else {
+                    test
+                }
+            };
+            if score > best.1 {
+                best = (c.square.trailing_zeros() as u8, score);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.deadline.expired() {
+            return best.1;
+        }
+        let (lower, upper) = if best.1 >= beta {
+            (best.1, MAX)
+        } else if best.1 <= original {
+            (-MAX, best.1)
+        } else {
+            (best.1, best.1)
+        };
+        // Bounds from an earlier search of the same position still hold: keep the tighter.
+        let (lower, upper) = if entry.me == me && entry.them == them {
+            (
+                lower.max(i32::from(entry.lower)),
+                upper.min(i32::from(entry.upper)),
+            )
+        } else {
+            (lower, upper)
+        };
+        self.table[slot] = Entry {
+            me,
+            them,
+            lower: lower as i8,
+            upper: upper as i8,
+            best: best.0,
+        };
+        best.1
+    }
+
+    /// The search near the end: no table, no sorting; the moves in odd regions first, and the
+    /// last empty square scored directly.
+    fn shallow<const N: usize>(
+        &mut self,
+        me: u64,
+        them: u64,
+        empty: u64,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let g = &OthelloBoard::<N>::GEOMETRY;
+        self.nodes += 1;
+        if empty & empty.wrapping_sub(1) == 0 {
+            return last::<N>(me, them, empty);
+        }
+        let moves = movegen::moves(me, them, g);
+        if moves == 0 {
+            if movegen::moves(them, me, g) == 0 {
+                return final_score(me, them, empty.count_ones());
+            }
+            return -self.shallow::<N>(them, me, empty, -beta, -alpha);
+        }
+        let odd = odd_regions::<N>(empty);
+        let mut best = -MAX - 1;
+        for part in [moves & odd, moves & !odd] {
+            let mut rest = part;
+            while rest != 0 {
+                let square = rest & rest.wrapping_neg();
+                rest ^= square;
+                let flips = movegen::flips(me, them, square, g);
+                let score = -self.shallow::<N>(
+                    them & !flips,
+                    me | flips | square,
+                    empty ^ square,
+                    -beta,
+                    -alpha,
+                );
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The most empty squares a search can expect to finish by `deadline`, on this solver's
+/// measured growth: about a second for 20 empties on the FFO positions, twice as long for
+/// each 1.5 more (`docs/benchmarks.md`).
+fn reach(deadline: Option<Instant>) -> u32 {
+    let Some(deadline) = deadline else {
+        return u32::MAX;
+    };
+    let seconds = deadline
+        .saturating_duration_since(Instant::now())
+        .as_secs_f64();
+    if seconds <= 0.0 {
+        return 0;
+    }
+    (20.0 + 1.5 * seconds.log2()).max(0.0) as u32
+}
+
+/// A score beyond every final disc difference.
+const MAX: i32 = 64;
+
+/// A move with its flips and its place in the ordering.
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    square: u64,
+    flips: u64,
+    key: i32,
+}
+
+/// The final score for `me`: the disc difference, empty squares to the winner.
+fn final_score(me: u64, them: u64, empties: u32) -> i32 {
+    let difference = me.count_ones() as i32 - them.count_ones() as i32;
+    match difference.signum() {
+        1 => difference + empties as i32,
+        -1 => difference - empties as i32,
+        _ => 0,
+    }
+}
+
+/// The score with one empty square left, `square`: the mover plays it if it can, else the
+/// opponent if it can, else the game ends.
+fn last<const N: usize>(me: u64, them: u64, square: u64) -> i32 {
+    let g = &OthelloBoard::<N>::GEOMETRY;
+    let flips = movegen::flips(me, them, square, g);
+    if flips != 0 {
+        return me.count_ones() as i32 + 1 + 2 * flips.count_ones() as i32
+            - them.count_ones() as i32;
+    }
+    let flips = movegen::flips(them, me, square, g);
+    if flips != 0 {
+        return me.count_ones() as i32
+            - 2 * flips.count_ones() as i32
+            - them.count_ones() as i32
+            - 1;
+    }
+    final_score(me, them, 1)
+}
+
+/// The board's corners.
+const fn corners<const N: usize>() -> u64 {
+    let n = N as u32;
+    1 | 1 << (n - 1) | 1 << (8 * (n - 1)) | 1 << (8 * (n - 1) + n - 1)
+}
+
+/// Mobility, corners counting double: the opponent's replies, weighed for the ordering.
+fn weighted_mobility(replies: u64, corners: u64) -> u32 {
+    replies.count_ones() + (replies & corners).count_ones()
+}
+
+/// The empty squares in quadrants with an odd number of empty squares.
+fn odd_regions<const N: usize>(empty: u64) -> u64 {
+    let half = N as u32 / 2;
+    let row = (1u64 << half) - 1;
+    let mut quadrant = 0;
+    for r in 0..half {
+        quadrant |= row << (8 * r);
+    }
+    let mut odd = 0;
+    for q in [
+        quadrant,
+        quadrant << half,
+        quadrant << (8 * half),
+        quadrant << (8 * half + half),
+    ] {
+        if (empty & q).count_ones() % 2 == 1 {
+            odd |= empty & q;
+        }
+    }
+    odd
+}
+
+/// Discs of `them` that can never flip: grown from the corners along the edges (a disc on an
+/// edge next to a stable disc of its colour, in that edge's direction, is stable while the
+/// edge line is full or anchored), and discs on full lines in all four directions. A subset of
+/// the truly stable discs, which is all a bound needs.
+fn stable<const N: usize>(them: u64, me: u64) -> u64 {
+    let g = &OthelloBoard::<N>::GEOMETRY;
+    let n = N as u32;
+    let occupied = me | them;
+    let lines = full_by_direction::<N>(occupied);
+    let edges = edge_mask::<N>();
+    let mut stable = them & corners::<N>();
+    // Grow along the edges and through full lines: a disc is stable when, in each of the four
+    // directions, one of its neighbours is a stable disc of its colour, or off the board, or
+    // the line through it is full.
+    let (west, east) = (g.cells & !column_mask(0), g.cells & !column_mask(n - 1));
+    loop {
+        let s = stable;
+        let horizontal = (s << 1 & west) | (s >> 1 & east) | column_mask(0) | column_mask(n - 1);
+        let vertical = (s << 8) | (s >> 8) | row_mask::<N>(0) | row_mask::<N>(n - 1);
+        let diagonal = (s << 9 & west) | (s >> 9 & east) | edges;
+        let anti = (s << 7 & east) | (s >> 7 & west) | edges;
+        let grown = them
+            & (horizontal | lines[0])
+            & (vertical | lines[1])
+            & (diagonal | lines[2])
+            & (anti | lines[3]);
+        stable |= grown;
+        if stable == s {
+            return stable;
+        }
+    }
+}
+
+/// The squares of column `c` (of an 8-wide frame; rows beyond the board are masked later).
+const fn column_mask(c: u32) -> u64 {
+    0x0101_0101_0101_0101 << c
+}
+
+/// The squares of row `r`.
+const fn row_mask<const N: usize>(r: u32) -> u64 {
+    ((1u64 << N) - 1) << (8 * r)
+}
+
+/// The board's edge squares.
+fn edge_mask<const N: usize>() -> u64 {
+    let n = N as u32;
+    let cells = OthelloBoard::<N>::GEOMETRY.cells;
+    cells & (column_mask(0) | column_mask(n - 1) | row_mask::<N>(0) | row_mask::<N>(n - 1))
+}
+
+/// The lines of an `N`x`N` board in each direction: rows, columns, diagonals (down-right),
+/// anti-diagonals (down-left); unused slots are 0.
+struct Lines<const N: usize>;
+
+impl<const N: usize> Lines<N> {
+    const ALL: [[u64; 16]; 4] = {
+        let n = N as i32;
+        let mut lines = [[0u64; 16]; 4];
+        let mut r = 0;
+        while r < n {
+            let mut c = 0;
+            while c < n {
+                let bit = 1u64 << (8 * r + c);
+                lines[0][r as usize] |= bit;
+                lines[1][c as usize] |= bit;
+                lines[2][(c - r + n - 1) as usize] |= bit;
+                lines[3][(c + r) as usize] |= bit;
+                c += 1;
+            }
+            r += 1;
+        }
+        lines
+    };
+}
+
+/// For each direction (horizontal, vertical, diagonal, anti-diagonal), the squares whose line
+/// in that direction is full.
+fn full_by_direction<const N: usize>(occupied: u64) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    for (direction, lines) in Lines::<N>::ALL.iter().enumerate() {
+        for &line in lines {
+            if line != 0 && occupied & line == line {
+                out[direction] |= line;
+            }
+        }
+    }
+    out
+}
+
+/// The endgame search as the `solver` agent uses it: positions with at most its
+/// [`with_max_empties`](Endgame::with_max_empties) empty squares, values with their margin.
+impl<const N: usize> Solve<OthelloBoard<N>> for Endgame {
+    fn prove(&mut self, position: &OthelloBoard<N>, deadline: Option<Instant>) -> Option<Proven> {
+        Some(self.solve(position, deadline).best?.1)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn solve(&mut self, position: &OthelloBoard<N>, deadline: Option<Instant>) -> Solution<Move> {
+        let empties = (N * N) as u32
+            - position.discs(game_core::Player::Black)
+            - position.discs(game_core::Player::White);
+        if empties > self.max_empties.min(reach(deadline)) {
+            return Solution::default();
+        }
+        self.deadline = Deadline::new(deadline);
+        let Some((best, score)) = self.root(position) else {
+            return Solution::default();
+        };
+        let outcome = match score.signum() {
+            1 => Wdl::Win,
+            -1 => Wdl::Loss,
+            _ => Wdl::Draw,
+        };
+        let value = Proven::new(outcome).with_margin(score);
+        Solution {
+            actions: vec![(best, value)],
+            best: Some((best, value)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Othello;
+
+    /// Plain minimax over the rules, with the final score's convention.
+    fn reference(position: &Othello) -> i32 {
+        use game_core::{Player, Status};
+        let mover = position.to_move();
+        if let Status::Over(_) = position.status() {
+            let empties = 64 - position.discs(Player::Black) - position.discs(Player::White);
+            return final_score(
+                position.bits(mover),
+                position.bits(mover.opponent()),
+                empties,
+            );
+        }
+        position
+            .legal_actions_vec()
+            .into_iter()
+            .map(|a| {
+                let after = position.after(a);
+                let value = reference(&after);
+                if after.to_move() == mover {
+                    value
+                } else {
+                    -value
+                }
+            })
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn random_endgames_match_plain_minimax() {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut endgame = Endgame::with_table(10);
+        let mut checked = 0;
+        while checked < 60 {
+            let mut position = Othello::new();
+            while position.plies() < 52 && !position.status().is_over() {
+                let action = position.random_action(&mut rng).unwrap();
+                position.play(action);
+            }
+            if position.status().is_over() {
+                continue;
+            }
+            let expected = reference(&position);
+            let (best, score) = endgame.best_move(&position).unwrap();
+            assert_eq!(score, expected, "{position}");
+            let after = position.after(best);
+            let value = if after.status().is_over() || after.to_move() != position.to_move() {
+                -reference(&after)
+            } else {
+                reference(&after)
+            };
+            assert_eq!(value, expected, "{best} in {position}");
+            checked += 1;
+        }
+    }
+
+    #[test]
+    fn stable_discs_are_a_subset_of_the_discs_that_never_flip() {
+        // A full top edge of Black's, anchored by both corners: all stable.
+        let top = row_mask::<8>(0);
+        assert_eq!(stable::<8>(top, 0) & top, top);
+        // A lone disc in the middle of an empty board: not stable.
+        assert_eq!(stable::<8>(1 << 27, 0), 0);
+        // A corner is.
+        assert_eq!(stable::<8>(1, 0), 1);
+    }
+}
