@@ -37,6 +37,9 @@ struct Cli {
     /// The book file, created if missing and extended otherwise.
     #[arg(long, default_value = "crates/games-connect4/book/7x6.txt")]
     book: PathBuf,
+    /// Accepted like every example's; the search is deterministic and does not use it.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 fn main() -> ExitCode {

@@ -31,6 +31,9 @@ struct Cli {
     /// The transposition table's size, as a power of two of entries (24 bytes each).
     #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(10..=30))]
     table_bits: u32,
+    /// Accepted like every example's; the search is deterministic and does not use it.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 /// Totals over the positions read.
