@@ -192,7 +192,11 @@ impl Endgame {
             let flips = movegen::flips(me, them, square, g);
             let (child_me, child_them) = (them & !flips, me | flips | square);
             let replies = movegen::moves(child_me, child_them, g);
-            let mut key = -(weighted_mobility(replies, corners) as i32) * 16;
+            // The opponent's mobility now, and its potential mobility: empty squares next to
+            // our discs, where it may get moves later.
+            let frontier = neighbours::<N>(child_them) & !(child_me | child_them) & g.cells;
+            let mut key = -(weighted_mobility(replies, corners) as i32) * 16
+                - frontier.count_ones() as i32 * 6;
             if square & corners != 0 {
                 key += 24;
             }
@@ -442,6 +446,17 @@ const fn corners<const N: usize>() -> u64 {
 /// Mobility, corners counting double: the opponent's replies, weighed for the ordering.
 fn weighted_mobility(replies: u64, corners: u64) -> u32 {
     replies.count_ones() + (replies & corners).count_ones()
+}
+
+/// The squares next to `discs`, in the eight directions (on the board or off it: the caller
+/// masks).
+fn neighbours<const N: usize>(discs: u64) -> u64 {
+    let n = N as u32;
+    let (not_first, not_last) = (!column_mask(0), !column_mask(n - 1));
+    let east = (discs << 1) & not_first;
+    let west = (discs >> 1) & not_last;
+    let row = discs | east | west;
+    row | row << 8 | row >> 8
 }
 
 /// The empty squares in quadrants with an odd number of empty squares.
