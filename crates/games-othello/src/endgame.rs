@@ -11,6 +11,10 @@ use crate::{Move, OthelloBoard, Square};
 /// they save costs more than it saves so close to the end.
 const SHALLOW: u32 = 7;
 
+/// From this many empty squares, a node looks up its children in the table before searching
+/// them (enhanced transposition cut-offs).
+const ETC: u32 = 12;
+
 /// The best-move slot of a table entry with no move.
 const NO_MOVE: u8 = 64;
 
@@ -170,6 +174,12 @@ impl Endgame {
         Some((Move::Place(Square::from_index(best.0)), best.1))
     }
 
+    /// The table slot of a position.
+    #[inline]
+    fn slot(me: u64, them: u64, mask: usize) -> usize {
+        (mix64(me ^ mix64(them)) as usize) & mask
+    }
+
     /// The moves of `moves` with their flips, best first by the ordering for this depth.
     /// Returns how many.
     fn order<const N: usize>(
@@ -256,7 +266,7 @@ impl Endgame {
             }
             beta = beta.min(ceiling);
         }
-        let slot = (mix64(me ^ mix64(them)) as usize) & self.mask;
+        let slot = Self::slot(me, them, self.mask);
         let entry = self.table[slot];
         let mut first = NO_MOVE;
         if entry.me == me && entry.them == them {
@@ -276,6 +286,20 @@ impl Endgame {
         }
         let mut list = [Candidate::default(); 32];
         let count = self.order::<N>(me, them, moves, first, &mut list);
+        // Enhanced transposition cut-off: a child whose table entry already proves it bad
+        // enough for the opponent cuts this node off before any search.
+        if empties >= ETC {
+            for c in &list[..count] {
+                let (child_me, child_them) = (them & !c.flips, me | c.flips | c.square);
+                let child = self.table[Self::slot(child_me, child_them, self.mask)];
+                if child.me == child_me && child.them == child_them {
+                    let score = -i32::from(child.upper);
+                    if score >= beta {
+                        return score;
+                    }
+                }
+            }
+        }
         let original = alpha;
         let mut best = (NO_MOVE, -MAX - 1);
         for (i, c) in list[..count].iter().enumerate() {
