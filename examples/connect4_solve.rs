@@ -4,6 +4,7 @@
 //! cargo run --release --example connect4_solve < crates/games-connect4/tests/data/Test_L2_R1
 //! head -50 crates/games-connect4/tests/data/Test_L1_R3 | cargo run --release --example connect4_solve
 //! echo 4453 | cargo run --release --example connect4_solve -- --weak
+//! cargo run --release --example connect4_solve -- --best < crates/games-connect4/tests/data/Test_L1_R2
 //! ```
 //!
 //! Reads lines of the public test-set format from stdin (a move string of 1-based columns,
@@ -12,12 +13,18 @@
 //! differ from the expected ones. SCORE is for the player to move: positive when it wins (the
 //! earlier, the larger: 22 - k for a win with its k-th stone on 7x6), 0 for a draw. A bad line
 //! is reported and skipped; the exit status is 1 if any line was bad or any score differed.
+//!
+//! With `--best`, each line also gets the best move (`MOVES SCORE BEST NODES MICROSECONDS`, as
+//! the `solver` agent would play it) and the move is checked: the position after it is solved
+//! again and must score the negative of the position's score (or end the game), so that a
+//! wrong move counts as a difference too.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
+use game_core::Game;
 use gamesearch::connect4::{Connect4, Solver};
 
 /// Solve Connect Four positions read from stdin (MOVES [EXPECTED] per line).
@@ -27,6 +34,10 @@ struct Cli {
     /// Only win, draw or loss (scores 1, 0, -1): faster. Expected scores compare by sign.
     #[arg(long)]
     weak: bool,
+    /// Also find a best move (the fastest win, the slowest loss) and check that it keeps the
+    /// score. Not with `--weak`.
+    #[arg(long, conflicts_with = "weak")]
+    best: bool,
     /// Accepted like every example's; the solver is deterministic and does not use it.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -69,8 +80,15 @@ fn main() -> ExitCode {
         };
         let nodes_before = solver.nodes();
         let clock = Instant::now();
-        let score = match solver.solve(&position, cli.weak) {
-            Ok(score) => score,
+        let solved_now = if cli.best {
+            solver
+                .best_move(&position)
+                .map(|(column, score)| (score, Some(column)))
+        } else {
+            solver.solve(&position, cli.weak).map(|score| (score, None))
+        };
+        let (score, best) = match solved_now {
+            Ok(solved_now) => solved_now,
             Err(error) => {
                 eprintln!("line {}: {moves}: {error}", number + 1);
                 bad_lines += 1;
@@ -78,6 +96,17 @@ fn main() -> ExitCode {
             }
         };
         let micros = clock.elapsed().as_micros();
+        if let Some(column) = best {
+            let after = position.after(column);
+            let kept = after.status().is_over() || solver.solve(&after, false) == Ok(-score);
+            if !kept {
+                eprintln!(
+                    "line {}: {moves}: the move {column} does not keep the score {score}",
+                    number + 1
+                );
+                wrong += 1;
+            }
+        }
         let nodes = solver.nodes() - nodes_before;
         solved += 1;
         total_micros += micros;
@@ -96,7 +125,8 @@ fn main() -> ExitCode {
                 wrong += 1;
             }
         }
-        if writeln!(out, "{moves} {score} {nodes} {micros}").is_err() {
+        let best = best.map(|c| format!(" {c}")).unwrap_or_default();
+        if writeln!(out, "{moves} {score}{best} {nodes} {micros}").is_err() {
             return ExitCode::FAILURE; // stdout closed
         }
     }
