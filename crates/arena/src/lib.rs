@@ -48,6 +48,8 @@ mod score;
 mod table;
 mod text;
 mod tournament;
+#[cfg(feature = "web")]
+pub mod web;
 
 pub use choice::{GAMES, GameChoice, WithGame};
 pub use elo::{Rating, ratings};

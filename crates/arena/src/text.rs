@@ -160,6 +160,13 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
         action
     }
 
+    /// The board as rows of cells, the top row first, each cell the player whose stone or
+    /// disc is on it: what a drawing of the board needs (the web page). Empty by default: a
+    /// game that does not give its cells is played without a drawn board.
+    fn cells(&self) -> Vec<Vec<Option<Player>>> {
+        Vec::new()
+    }
+
     /// The board drawn with the colours exchanged (see [`exchanged`](TextGame::exchanged)).
     fn to_string_exchanged(&self) -> String {
         self.to_string()
@@ -230,6 +237,18 @@ impl TextGame for Hex {
         Hex::to_string_exchanged(self)
     }
 
+    /// Row 1 at the top, column a on the left.
+    fn cells(&self) -> Vec<Vec<Option<Player>>> {
+        let n = self.size();
+        (0..n)
+            .map(|row| {
+                (0..n)
+                    .map(|column| self.at(games_hex::Cell::new(column, row)))
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The bridge-saving playouts (73% against plain UCT on 9x9, 62% on 11x11 at 100 ms a
     /// move) and the shape prior with PUCT's constant at 3 (61.5% over 200 games on 9x9 and 71%
     /// on 11x11 against the playouts alone), which leaves the dead and captured cells out (60%
@@ -285,6 +304,18 @@ impl<const N: usize> TextGame for OthelloBoard<N> {
 
     const BEST: &'static str = "uct:playout=game,prior=game";
 
+    /// Row 1 at the top, column a on the left.
+    fn cells(&self) -> Vec<Vec<Option<Player>>> {
+        let n = N as u8;
+        (0..n)
+            .map(|row| {
+                (0..n)
+                    .map(|column| self.at(games_othello::Square::new(column, row)))
+                    .collect()
+            })
+            .collect()
+    }
+
     fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         spec.build_with(seed, Heuristic::default(), games_othello::knowledge())
     }
@@ -338,6 +369,18 @@ impl<B: Bits + Send + Sync + 'static> TextGame for Connect4Board<B> {
     }
 
     const BEST: &'static str = "uct:prior=game,playout=game";
+
+    /// The top row first, column 1 on the left.
+    fn cells(&self) -> Vec<Vec<Option<Player>>> {
+        (0..self.height())
+            .rev()
+            .map(|row| {
+                (0..self.width())
+                    .map(|column| self.at(column, row))
+                    .collect()
+            })
+            .collect()
+    }
 
     fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         spec.build_with(seed, |_: &Self| 0, games_connect4::knowledge())
