@@ -203,7 +203,10 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_book_parses() {
-        let _ = Book::standard();
+    fn the_shipped_book_opens_with_the_known_result() {
+        // Allis (1988), Tromp, Pons: the first player wins, by the centre column, with its
+        // last stone (score 1).
+        let book = Book::standard();
+        assert_eq!(book.get(&Connect4::new()), Some((Column::new(3), 1)));
     }
 }

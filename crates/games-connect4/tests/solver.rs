@@ -68,3 +68,36 @@ fn finished_games_and_large_boards_are_refused() {
         Ok(0)
     );
 }
+
+#[test]
+fn the_shipped_books_deepest_entries_agree_with_the_solver() {
+    use game_core::Game;
+    use games_connect4::Book;
+    let text = include_str!("../book/7x6.txt");
+    let deepest = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| line.split(' ').collect::<Vec<_>>())
+        .filter(|fields| fields[0].len() >= 8)
+        .step_by(97)
+        .take(4);
+    let mut solver = Solver::new();
+    let mut checked = 0;
+    for fields in deepest {
+        let position: Connect4 = fields[0].parse().unwrap();
+        let (best, score) = Book::standard().get(&position).unwrap();
+        assert_eq!(score.to_string(), fields[1]);
+        assert_eq!(solver.solve(&position, false), Ok(score), "{}", fields[0]);
+        let after = position.after(best);
+        if !after.status().is_over() {
+            assert_eq!(
+                solver.solve(&after, false),
+                Ok(-score),
+                "{} {best}",
+                fields[0]
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+}
