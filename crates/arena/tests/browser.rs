@@ -224,6 +224,15 @@ async fn play_hex_and_connect_four_in_chromium() {
         result.contains("wins") || result.contains("a draw"),
         "{result}"
     );
+    // A won game shows its four in a row.
+    if result.contains("wins") {
+        let marked = client
+            .find_all(Locator::Css("circle.winning"))
+            .await
+            .unwrap()
+            .len();
+        assert!(marked >= 4, "{marked} cells marked");
+    }
     client.close().await.unwrap();
     drop(driver);
 }
