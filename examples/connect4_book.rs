@@ -1,8 +1,8 @@
 //! Build (or extend) the Connect Four opening book, resuming where it stopped.
 //!
 //! ```text
-//! cargo run --release --example connect4_book -- --depth 8
-//! cargo run --release --example connect4_book -- --depth 10 --book my.txt
+//! cargo run --release --example connect4_book -- --depth 10
+//! cargo run --release --example connect4_book -- --depth 12 --book my.txt
 //! ```
 //!
 //! The book holds the positions a perfect player meets first, whichever side it plays: the
@@ -32,7 +32,7 @@ use gamesearch::connect4::{Book, Column, Connect4, Solver};
 #[command(name = "connect4_book", version, about)]
 struct Cli {
     /// Book positions up to this many plies from the empty board.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=20))]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=20))]
     depth: u32,
     /// The book file, created if missing and extended otherwise.
     #[arg(long, default_value = "crates/games-connect4/book/7x6.txt")]
