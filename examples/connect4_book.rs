@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release --example connect4_book -- --depth 10
 //! cargo run --release --example connect4_book -- --depth 12 --book my.txt
+//! cargo run --release --example connect4_book -- --reach 100
 //! ```
 //!
 //! The book holds the positions a perfect player meets first, whichever side it plays: the
@@ -16,6 +17,18 @@
 //! positions are solved ply by ply, shallowest first, in a fixed order, and the book's own
 //! moves decide the next ply, so a resumed build does exactly what an unbroken one would.
 //! Progress goes to stderr: the ply, positions done and left, the time per position.
+//!
+//! With `--reach GAMES`, nothing is built: the tool measures how far the book and the solver
+//! reach. It plays GAMES games from the empty board, the book's player alternating between
+//! first and second: that player plays the book's move while the book has the position and
+//! the solver's best move after it (one solver per game, its table kept from move to move, as
+//! the `solver` agent keeps it), the other player a best move (by the book's scores while it
+//! has every reply, by the solver after that) or, half of the time, a random legal move
+//! (`--seed`), so that the games go both into lost lines and into the
+//! hard middle game. Each of the
+//! solver's moves past the book is timed, and a table by ply gives the median, the 90th
+//! percentile and the slowest time, and how many took over half a second and over a second
+//! (the `solver` agent at `time=1s` gives its solver half).
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -24,8 +37,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use game_core::Game;
+use game_core::{Game, Outcome, Solve};
 use gamesearch::connect4::{Book, Column, Connect4, Solver};
+use gamesearch::core::rand::{RngExt as _, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Build the Connect Four 7x6 opening book, resuming an interrupted build.
 #[derive(Parser, Debug)]
@@ -37,14 +52,21 @@ struct Cli {
     /// The book file, created if missing and extended otherwise.
     #[arg(long, default_value = "crates/games-connect4/book/7x6.txt")]
     book: PathBuf,
-    /// Accepted like every example's; the search is deterministic and does not use it.
+    /// Measure the reach of the book and the solver over this many games instead of building.
+    #[arg(long, value_name = "GAMES")]
+    reach: Option<u32>,
+    /// The random player's seed with `--reach`; the build is deterministic and does not use it.
     #[arg(long, default_value_t = 0)]
     seed: u64,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match build(&cli) {
+    let result = match cli.reach {
+        Some(games) => reach(&cli, games),
+        None => build(&cli),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("connect4_book: {error}");
@@ -163,4 +185,100 @@ fn unique(mut lines: Vec<String>) -> Vec<(String, Connect4)> {
         }
     }
     out
+}
+
+/// A best move for the book's opponent: from the book's scores of the positions after each
+/// move while the book has them all (the opponent's own positions are not in the book), from
+/// the solver after that.
+fn opponent_move(solver: &mut Solver, book: &Book, position: &Connect4) -> Result<Column, String> {
+    let mut best: Option<(i32, Column)> = None;
+    for column in position.legal_actions_vec() {
+        let after = position.after(column);
+        let score = match after.status().outcome() {
+            Some(Outcome::Draw) => 0,
+            Some(Outcome::Win(_)) => -100, // the opponent wins at once: the book side's worst
+            None => match book.get(&after) {
+                Some((_, score)) => score,
+                None => {
+                    let best = Solve::solve(solver, position, None).best;
+                    return Ok(best
+                        .ok_or_else(|| format!("no best move at {position:?}"))?
+                        .0);
+                }
+            },
+        };
+        if best.is_none_or(|(lowest, _)| score < lowest) {
+            best = Some((score, column));
+        }
+    }
+    Ok(best.expect("an ongoing game has a move").1)
+}
+
+/// Plays `games` games, the book and then the solver for one side and random moves for the
+/// other, and prints by ply how long the solver took past the book.
+fn reach(cli: &Cli, games: u32) -> Result<(), String> {
+    let name = cli.book.display();
+    let text =
+        std::fs::read_to_string(&cli.book).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let book: &'static Book = Box::leak(Box::new(
+        text.parse::<Book>().map_err(|e| format!("{name}: {e}"))?,
+    ));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(cli.seed);
+    let mut solver = Solver::new().with_book(book);
+    // Seconds per solve past the book, by ply.
+    let mut times: Vec<Vec<f64>> = Vec::new();
+    let started = Instant::now();
+    for game in 0..games {
+        solver.reset();
+        let book_side = game % 2; // 0: the book plays first
+        let mut position = Connect4::new();
+        while !position.status().is_over() {
+            let ply = position.plies() as usize;
+            let column = if ply % 2 == book_side as usize {
+                let in_book = book.get(&position).is_some();
+                let clock = Instant::now();
+                let (column, _) = Solve::solve(&mut solver, &position, None)
+                    .best
+                    .ok_or_else(|| format!("no best move at {position:?}"))?;
+                if !in_book {
+                    if times.len() <= ply {
+                        times.resize(ply + 1, Vec::new());
+                    }
+                    times[ply].push(clock.elapsed().as_secs_f64());
+                }
+                column
+            } else if rng.random_bool(0.5) {
+                position
+                    .random_action(&mut rng)
+                    .expect("the game is ongoing")
+            } else {
+                opponent_move(&mut solver, book, &position)?
+            };
+            position.play(column);
+        }
+        eprintln!(
+            "game {}/{games} done ({} s so far)",
+            game + 1,
+            started.elapsed().as_secs()
+        );
+    }
+    println!("ply\tsolves\tmedian_s\tp90_s\tmax_s\tover_0.5s\tover_1s");
+    for (ply, seconds) in times.iter_mut().enumerate() {
+        if seconds.is_empty() {
+            continue;
+        }
+        seconds.sort_by(f64::total_cmp);
+        let at = |q: f64| seconds[((seconds.len() - 1) as f64 * q).round() as usize];
+        let over = |limit: f64| seconds.iter().filter(|&&s| s > limit).count();
+        println!(
+            "{ply}\t{}\t{:.3}\t{:.3}\t{:.3}\t{}\t{}",
+            seconds.len(),
+            at(0.5),
+            at(0.9),
+            at(1.0),
+            over(0.5),
+            over(1.0)
+        );
+    }
+    Ok(())
 }
