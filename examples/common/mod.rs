@@ -14,8 +14,8 @@ use gamesearch::arena::GameChoice;
 #[derive(Args, Debug)]
 pub(crate) struct GameArgs {
     /// The game: hex, othello or connect4.
-    #[arg(long)]
-    game: String,
+    #[arg(long, required = true)]
+    game: Option<String>,
     /// The board: Hex 1-19 (default 11), Othello 8 or 6, Connect Four columns x rows (7x6).
     #[arg(long)]
     size: Option<String>,
@@ -27,7 +27,7 @@ pub(crate) struct GameArgs {
 impl GameArgs {
     /// The game's name as given.
     pub(crate) fn name(&self) -> &str {
-        &self.game
+        self.game.as_deref().unwrap_or_default()
     }
 
     /// The size as given.
@@ -42,7 +42,7 @@ impl GameArgs {
 
     /// The game these flags choose; exits with code 2 and the reason when there is none.
     pub(crate) fn choice(&self) -> GameChoice {
-        GameChoice::new(&self.game, self.size.as_deref(), self.swap)
+        GameChoice::new(self.name(), self.size.as_deref(), self.swap)
             .unwrap_or_else(|e| usage_error(e))
     }
 }

@@ -7,7 +7,8 @@
 //!   score, each game's agents), implemented for Hex, Othello and Connect Four;
 //!   [`GameChoice`] picks one at run time and runs generic code on it ([`WithGame`]).
 //! - [`schedule`], [`play_games`] and [`Standings`]: tournaments played in parallel, with
-//!   scores, intervals and Elo [`ratings`], as text and CSV.
+//!   scores, intervals and Elo [`ratings`], as text and CSV; [`journal`]: run directories
+//!   that keep every finished game, so that runs resume and shards merge.
 //! - `plot` (feature `plot`): SVG charts of ratings, win rates and heat maps.
 //! - [`GtpEngine`]: the Go Text Protocol for any [`TextGame`], with the Benzene conventions
 //!   for Hex.
@@ -41,6 +42,7 @@ pub mod cli;
 mod clock;
 mod elo;
 mod gtp;
+pub mod journal;
 mod play;
 #[cfg(feature = "plot")]
 pub mod plot;
@@ -58,4 +60,6 @@ pub use play::{GameRecord, MoveEvent, play_game};
 pub use score::{Score, wilson_interval};
 pub use table::Table;
 pub use text::TextGame;
-pub use tournament::{Format, GameResult, Pairing, Standings, games_csv, play_games, schedule};
+pub use tournament::{
+    Format, GameResult, Pairing, Standings, games_csv, play_games, play_games_until, schedule,
+};

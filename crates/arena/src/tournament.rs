@@ -1,11 +1,13 @@
 //! Tournaments: many agents, many games in parallel, standings with intervals and ratings.
 
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use game_core::{Outcome, Player, mix64};
 use rayon::prelude::*;
-use search::{AgentSpec, SpecError};
+use search::{AgentSpec, Budget, SpecError};
 
 use crate::{Rating, Score, TextGame, play_game, ratings};
 
@@ -103,20 +105,54 @@ pub fn play_games<G: TextGame>(
     seed: u64,
     on_result: impl Fn(&GameResult) + Sync,
 ) -> Result<Vec<GameResult>, SpecError> {
+    play_games_until(
+        start,
+        specs,
+        pairings,
+        seed,
+        &Arc::new(AtomicBool::new(false)),
+        on_result,
+    )
+}
+
+/// [`play_games`], until `stop` is set (by a Ctrl-C handler, say): then no game starts, the
+/// searches of the games in progress end at once (the flag is in every move's [`Budget`]),
+/// and those games are dropped, neither passed to `on_result` nor returned. The games that
+/// ended before come back in the order of `pairings`.
+///
+/// # Errors
+///
+/// As [`play_games`].
+pub fn play_games_until<G: TextGame>(
+    start: &G,
+    specs: &[AgentSpec],
+    pairings: &[Pairing],
+    seed: u64,
+    stop: &Arc<AtomicBool>,
+    on_result: impl Fn(&GameResult) + Sync,
+) -> Result<Vec<GameResult>, SpecError> {
     for spec in specs {
         spec.check_for(start)?;
         G::agent(spec, seed)?;
     }
+    let stopped = || stop.load(Ordering::Relaxed);
     let results = pairings
         .par_iter()
-        .map(|&pairing| {
+        .filter_map(|&pairing| {
+            if stopped() {
+                return None;
+            }
             let [black_seed, white_seed] = pairing.seeds(seed);
             let black_spec = &specs[pairing.black];
             let white_spec = &specs[pairing.white];
             let built = "every spec was built for this game before the games";
             let mut black = G::agent(black_spec, black_seed).expect(built);
             let mut white = G::agent(white_spec, white_seed).expect(built);
-            let budgets = [black_spec.budget(), white_spec.budget()];
+            let budget = |spec: &AgentSpec| Budget {
+                stop: Some(Arc::clone(stop)),
+                ..spec.budget()
+            };
+            let budgets = [budget(black_spec), budget(white_spec)];
             let clock = Instant::now();
             let record = play_game(
                 start,
@@ -124,6 +160,9 @@ pub fn play_games<G: TextGame>(
                 [&budgets[0], &budgets[1]],
                 |_| {},
             );
+            if stopped() {
+                return None;
+            }
             let result = GameResult {
                 pairing,
                 outcome: record.outcome,
@@ -131,7 +170,7 @@ pub fn play_games<G: TextGame>(
                 seconds: clock.elapsed().as_secs_f64(),
             };
             on_result(&result);
-            result
+            Some(result)
         })
         .collect();
     Ok(results)
@@ -239,7 +278,7 @@ impl Standings {
                 csv,
                 "{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.1},{:.1}",
                 rank + 1,
-                csv_field(&self.names[i]),
+                crate::journal::csv_field(&self.names[i]),
                 s.games(),
                 s.wins,
                 s.draws,
@@ -259,33 +298,11 @@ impl Standings {
 /// won), `0-1` or `1/2`.
 #[must_use]
 pub fn games_csv(names: &[String], results: &[GameResult]) -> String {
-    let mut csv = String::from("game,black,white,result,plies,seconds\n");
+    let mut csv = format!("{}\n", crate::journal::GAMES_HEADER);
     for r in results {
-        let result = match r.outcome {
-            Outcome::Win(Player::Black) => "1-0",
-            Outcome::Win(Player::White) => "0-1",
-            Outcome::Draw => "1/2",
-        };
-        let _ = writeln!(
-            csv,
-            "{},{},{},{result},{},{:.3}",
-            r.pairing.number + 1,
-            csv_field(&names[r.pairing.black]),
-            csv_field(&names[r.pairing.white]),
-            r.plies,
-            r.seconds
-        );
+        csv.push_str(&crate::journal::game_line(names, r));
     }
     csv
-}
-
-/// A CSV field, quoted when it holds a comma or a quote (agent specs hold commas).
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
 }
 
 impl fmt::Display for Standings {
@@ -357,7 +374,7 @@ mod tests {
         let pairings = schedule(3, Format::RoundRobin, 6);
         let counted = std::sync::atomic::AtomicUsize::new(0);
         let results = play_games(&Connect4::new(), &specs, &pairings, 1, |_| {
-            counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            counted.fetch_add(1, Ordering::Relaxed);
         })
         .unwrap();
         assert_eq!(counted.into_inner(), 18);
@@ -402,6 +419,7 @@ mod tests {
 
     #[test]
     fn csv_fields_with_commas_are_quoted() {
+        use crate::journal::csv_field;
         assert_eq!(
             csv_field("uct:c=0.3,iterations=10"),
             "\"uct:c=0.3,iterations=10\""

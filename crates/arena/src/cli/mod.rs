@@ -41,7 +41,7 @@ use search::AgentSpec;
 use crate::{GtpEngine, TextGame, WithGame};
 
 pub use play::PlayArgs;
-pub use tournament::TournamentArgs;
+pub use tournament::{MergeArgs, TournamentArgs, TournamentCommand};
 
 /// One of the tools, as a `clap` subcommand.
 #[derive(Subcommand, Clone, Debug)]

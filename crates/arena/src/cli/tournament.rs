@@ -1,23 +1,36 @@
 //! `tournament`: every pair of agents meets (or the first meets each of the others), colours
 //! alternate, games run in parallel on every core.
 
-use std::path::PathBuf;
-use std::sync::Mutex;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 use search::AgentSpec;
 
 use super::{parse_agent, progress_bar, usage_error};
-use crate::{Format, GameResult, Standings, TextGame, WithGame, games_csv, play_games, schedule};
+use crate::journal::{self, RunDir, Settings, Shard};
+use crate::{
+    Format, GameResult, Pairing, Standings, TextGame, WithGame, play_games_until, schedule,
+};
 
 /// The flags of `tournament`: a round robin (or gauntlet) of agents.
 ///
 /// Prints the standings (score with its 95% Wilson interval, Elo with its 95% margin) and the
-/// cross table. With `--out DIR`, writes `standings.csv`, `games.csv` (one line per game) and,
-/// with the `plot` feature, `ratings.svg` there. An agent may be named: `NAME=SPEC`.
+/// cross table. With `--out DIR`, keeps the run in DIR ([`journal`](crate::journal)): its
+/// settings, and each game in `games.csv` as it ends; at the end `standings.csv` and, with
+/// the `plot` feature, `ratings.svg`. `--resume DIR` continues a run stopped in DIR, `--shard
+/// K/N` plays a share of the games, and `tournament merge` combines the shards. Ctrl-C (or
+/// SIGTERM) stops cleanly: the games in progress are dropped, the finished ones kept. An agent
+/// may be named: `NAME=SPEC`.
 #[derive(Args, Clone, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct TournamentArgs {
+    /// `merge`: combine shard directories into one run's standings.
+    #[command(subcommand)]
+    pub command: Option<TournamentCommand>,
     /// An agent, `SPEC` or `NAME=SPEC` (at least two), e.g. uct:iterations=1000,c=0.4.
     #[arg(long = "agent", required = true)]
     pub agents: Vec<String>,
@@ -30,21 +43,121 @@ pub struct TournamentArgs {
     /// Games at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
-    /// Write standings.csv, games.csv and ratings.svg into this directory.
-    #[arg(long)]
+    /// Keep the run in this directory: settings.txt, games.csv (each game as it ends),
+    /// standings.csv and ratings.svg. It must not hold a run already.
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
     pub out: Option<PathBuf>,
+    /// Continue the run stopped in DIR: the same command line otherwise (other settings are
+    /// refused); the games already in DIR/games.csv are not played again.
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
+    /// Play shard K of N: the games whose number leaves K-1 divided by N (deterministic, so
+    /// N machines can each play one and `tournament merge` combines them).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     /// The tournament's seed: every game's agents get seeds derived from it and the game's
-    /// number, so a tournament replays the same on any number of threads.
+    /// number, so a tournament replays the same on any number of threads, resumed or sharded.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// The subcommands of `tournament`.
+#[derive(Subcommand, Clone, Debug)]
+pub enum TournamentCommand {
+    /// Combine the shard directories of one tournament (`--shard 1/N` to `N/N`, each complete)
+    /// into the standings, cross table, CSV and chart one machine would have produced.
+    Merge(MergeArgs),
+}
+
+/// The flags of `tournament merge`.
+#[derive(Args, Clone, Debug)]
+pub struct MergeArgs {
+    /// The shard directories (each written by `tournament --shard K/N --out DIR`).
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Where to write the merged run (settings.txt, games.csv, standings.csv, ratings.svg).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+impl TournamentCommand {
+    /// Runs the subcommand (it needs no game: the shards' settings say everything).
+    ///
+    /// # Errors
+    ///
+    /// The reason the shards cannot be merged, or a file that cannot be written.
+    pub fn run(self) -> Result<(), String> {
+        match self {
+            TournamentCommand::Merge(args) => args.run(),
+        }
+    }
+}
+
+impl MergeArgs {
+    /// Merges the shards, prints the standings and writes them into `--out`.
+    ///
+    /// # Errors
+    ///
+    /// As [`journal::merge`].
+    pub fn run(self) -> Result<(), String> {
+        let merged = journal::merge(&self.dirs, &self.out, run_names, run_schedule)
+            .map_err(|e| e.to_string())?;
+        let names = run_names(&merged.settings)?;
+        let title = merged
+            .settings
+            .get("title")
+            .unwrap_or("Tournament")
+            .to_owned();
+        println!(
+            "{title}: {} games merged from {} shards",
+            merged.results.len(),
+            self.dirs.len()
+        );
+        let mut standings = Standings::new(names.clone());
+        for r in &merged.results {
+            standings.add(r);
+        }
+        println!("\n{standings}");
+        publish(&self.out, &title, &names, &standings)
+    }
+}
+
+/// The agents' names of a tournament run's settings.
+fn run_names(settings: &Settings) -> Result<Vec<String>, String> {
+    if settings.get("tool") != Some("tournament") {
+        return Err("not a tournament run".to_owned());
+    }
+    let names: Vec<String> = settings.all("name").map(str::to_owned).collect();
+    if names.len() < 2 || names.len() != settings.all("agent").count() {
+        return Err("a tournament run names two agents or more, each with its spec".to_owned());
+    }
+    Ok(names)
+}
+
+/// The schedule of a tournament run's settings.
+fn run_schedule(settings: &Settings) -> Result<Vec<Pairing>, String> {
+    let format = match settings.get("format") {
+        Some("round-robin") => Format::RoundRobin,
+        Some("gauntlet") => Format::Gauntlet,
+        other => return Err(format!("unknown format {other:?}")),
+    };
+    let games = settings
+        .get("games")
+        .and_then(|g| g.parse().ok())
+        .ok_or("no number of games")?;
+    Ok(schedule(run_names(settings)?.len(), format, games))
 }
 
 impl WithGame for TournamentArgs {
     type Output = Result<(), String>;
 
-    /// Plays the tournament from `start`; bad agents end the program with code 2 and the
-    /// reason, a directory that cannot be written is an error.
+    /// Plays the tournament from `start` (or runs `merge`, which needs no game); bad agents end
+    /// the program with code 2 and the reason; a directory that cannot be written, a run to
+    /// resume with other settings, or a stop (Ctrl-C) is an error.
     fn run<G: TextGame>(self, start: G) -> Result<(), String> {
+        if let Some(command) = self.command {
+            return command.run();
+        }
         if self.agents.len() < 2 {
             usage_error("a tournament needs at least two --agent");
         }
@@ -66,29 +179,72 @@ impl WithGame for TournamentArgs {
                 .num_threads(threads as usize)
                 .build_global();
         }
-        let format = if self.gauntlet {
-            Format::Gauntlet
+        let (format, kind, format_name) = if self.gauntlet {
+            (Format::Gauntlet, "Gauntlet", "gauntlet")
         } else {
-            Format::RoundRobin
-        };
-        let kind = if self.gauntlet {
-            "Gauntlet"
-        } else {
-            "Round robin"
+            (Format::RoundRobin, "Round robin", "round-robin")
         };
         let swap = if start.swap_rule() == Some(true) {
             " with swap"
         } else {
             ""
         };
+        let title = format!("{kind} on {} {}{swap}", G::NAME, start.size_text());
+        let shard = self.shard.unwrap_or(Shard::WHOLE);
+        let mut settings = Settings::new()
+            .with("tool", "tournament")
+            .with("title", &title)
+            .with("game", G::NAME)
+            .with("size", &start.size_text())
+            .with(
+                "swap",
+                match start.swap_rule() {
+                    Some(true) => "on",
+                    Some(false) => "off",
+                    None => "none",
+                },
+            )
+            .with("format", format_name)
+            .with("games", &self.games.to_string())
+            .with("seed", &self.seed.to_string());
+        for (name, spec) in names.iter().zip(&specs) {
+            settings = settings.with("name", name).with("agent", &spec.to_string());
+        }
+        let command: Vec<String> = std::env::args().collect();
+        let settings = settings
+            .with(journal::SHARD, &shard.to_string())
+            .with(journal::COMMAND, &command.join(" "));
+        let pairings = schedule(specs.len(), format, self.games);
+        let (run, done) = match (&self.resume, &self.out) {
+            (Some(dir), _) => {
+                let (run, journal) =
+                    RunDir::resume(dir, &settings, &names, &pairings).map_err(|e| e.to_string())?;
+                if let Some(line) = journal.dropped_line {
+                    eprintln!(
+                        "{}: dropped line {line}, cut short when the run stopped",
+                        dir.join(journal::GAMES).display()
+                    );
+                }
+                (Some(run), journal.results)
+            }
+            (None, Some(dir)) => (
+                Some(RunDir::create(dir, &settings).map_err(|e| e.to_string())?),
+                Vec::new(),
+            ),
+            (None, None) => (None, Vec::new()),
+        };
         Tournament {
             names,
             specs,
-            format,
-            games: self.games,
+            pairings: pairings
+                .into_iter()
+                .filter(|p| shard.contains(p.number))
+                .collect(),
+            done,
+            shard,
             seed: self.seed,
-            out: self.out,
-            title: format!("{kind} on {} {}{swap}", G::NAME, start.size_text()),
+            run,
+            title,
         }
         .play(&start)
     }
@@ -97,79 +253,150 @@ impl WithGame for TournamentArgs {
 struct Tournament {
     names: Vec<String>,
     specs: Vec<AgentSpec>,
-    format: Format,
-    games: u32,
+    /// This shard's games.
+    pairings: Vec<Pairing>,
+    /// Those already played (a resumed run).
+    done: Vec<GameResult>,
+    shard: Shard,
     seed: u64,
-    out: Option<PathBuf>,
+    run: Option<RunDir>,
     title: String,
 }
 
 impl Tournament {
     fn play<G: TextGame>(self, start: &G) -> Result<(), String> {
-        let pairings = schedule(self.specs.len(), self.format, self.games);
+        let played: HashSet<u64> = self.done.iter().map(|r| r.pairing.number).collect();
+        let todo: Vec<Pairing> = self
+            .pairings
+            .iter()
+            .filter(|p| !played.contains(&p.number))
+            .copied()
+            .collect();
+        let shard = if self.shard == Shard::WHOLE {
+            String::new()
+        } else {
+            format!(" (shard {})", self.shard)
+        };
         println!(
-            "{}: {} agents, {} games for each pair, {} games on {} threads",
+            "{}: {} agents, {} games{shard}, {} to play on {} threads",
             self.title,
             self.specs.len(),
-            self.games,
-            pairings.len(),
+            self.pairings.len(),
+            todo.len(),
             rayon::current_num_threads()
         );
-        let progress = progress_bar(pairings.len() as u64);
-        let standings = Mutex::new(Standings::new(self.names.clone()));
+        let progress = progress_bar(self.pairings.len() as u64);
+        progress.set_position(self.done.len() as u64);
+        progress.reset_eta();
+        let mut standings = Standings::new(self.names.clone());
+        for r in &self.done {
+            standings.add(r);
+        }
+        let standings = Mutex::new(standings);
+        let failure: Mutex<Option<String>> = Mutex::new(None);
+        let stop = stop_flag();
         let clock = Instant::now();
-        let results = play_games(
-            start,
-            &self.specs,
-            &pairings,
-            self.seed,
-            |r: &GameResult| {
-                let mut standings = standings.lock().expect("no thread panicked");
-                standings.add(r);
-                let leader = standings.ranking()[0];
-                progress.set_message(format!("leading: {}", self.names[leader]));
-                progress.inc(1);
-            },
-        )
+        let new = play_games_until(start, &self.specs, &todo, self.seed, &stop, |r| {
+            if let Some(run) = &self.run
+                && let Err(e) = run.record(&self.names, r)
+            {
+                failure
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .get_or_insert(e.to_string());
+                stop.store(true, Ordering::Relaxed);
+            }
+            let mut standings = standings.lock().unwrap_or_else(PoisonError::into_inner);
+            standings.add(r);
+            let leader = standings.ranking()[0];
+            progress.set_message(format!("leading: {}", self.names[leader]));
+            progress.inc(1);
+        })
         .unwrap_or_else(|e| usage_error(e));
         progress.finish_and_clear();
-        let standings = standings.into_inner().expect("no thread panicked");
+        let standings = standings
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
         let seconds = clock.elapsed().as_secs_f64();
         println!("\n{standings}");
+        let mut results = self.done;
+        let new_games = new.len();
+        results.extend(new);
         let plies: u32 = results.iter().map(|r| r.plies).sum();
         println!(
-            "{} games in {seconds:.1} s, {:.1} moves per game on average.",
+            "{} games ({new_games} in {seconds:.1} s), {:.1} moves per game on average.",
             results.len(),
-            f64::from(plies) / results.len() as f64
+            f64::from(plies) / results.len().max(1) as f64
         );
-        if let Some(dir) = &self.out {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            let write = |name: &str, text: String| {
-                let path = dir.join(name);
-                std::fs::write(&path, text)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))
-            };
-            write("standings.csv", standings.to_csv())?;
-            write("games.csv", games_csv(&self.names, &results))?;
-            #[cfg(feature = "plot")]
-            {
-                let chart = dir.join("ratings.svg");
-                crate::plot::rating_chart(&chart, &self.title, &self.names, &standings.ratings())
-                    .map_err(|e| format!("cannot draw {}: {e}", chart.display()))?;
-            }
-            let chart = if cfg!(feature = "plot") {
-                " and ratings.svg"
-            } else {
-                ""
-            };
-            println!(
-                "Wrote standings.csv, games.csv{chart} to {}.",
-                dir.display()
-            );
+        if let Some(run) = &self.run {
+            run.rewrite_in_order(&self.names, &results)
+                .map_err(|e| e.to_string())?;
+            publish(run.dir(), &self.title, &self.names, &standings)?;
+        }
+        if let Some(failure) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            return Err(failure);
+        }
+        if results.len() < self.pairings.len() {
+            let resume = self.run.as_ref().map_or_else(String::new, |run| {
+                format!(
+                    "; continue with the same command and --resume {}",
+                    run.dir().display()
+                )
+            });
+            return Err(format!(
+                "stopped after {} of {} games{resume}",
+                results.len(),
+                self.pairings.len()
+            ));
         }
         Ok(())
     }
+}
+
+/// Writes `standings.csv` and (feature `plot`) `ratings.svg` into `dir`, and says so.
+fn publish(dir: &Path, title: &str, names: &[String], standings: &Standings) -> Result<(), String> {
+    let path = dir.join("standings.csv");
+    std::fs::write(&path, standings.to_csv())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    #[cfg(feature = "plot")]
+    {
+        let chart = dir.join("ratings.svg");
+        crate::plot::rating_chart(&chart, title, names, &standings.ratings())
+            .map_err(|e| format!("cannot draw {}: {e}", chart.display()))?;
+    }
+    let _ = (title, names);
+    let chart = if cfg!(feature = "plot") {
+        " and ratings.svg"
+    } else {
+        ""
+    };
+    println!(
+        "Wrote games.csv, standings.csv{chart} to {}.",
+        dir.display()
+    );
+    Ok(())
+}
+
+/// The flag that Ctrl-C (or SIGTERM) sets, cleared for a new run: the first signal stops the
+/// run cleanly, a second one ends the process at once. Without a handler (the program has its
+/// own), the flag is never set.
+pub(crate) fn stop_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    let flag = FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let handler = Arc::clone(&flag);
+        let _ = ctrlc::set_handler(move || {
+            if handler.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!(
+                "\nStopping: the games in progress are dropped, the finished ones kept (again to quit at once)."
+            );
+        });
+        flag
+    });
+    flag.store(false, Ordering::SeqCst);
+    Arc::clone(flag)
 }
 
 /// `NAME=SPEC` or `SPEC` (named by its text): a name is the text before an `=` that comes
