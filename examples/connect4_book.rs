@@ -1,8 +1,8 @@
 //! Build (or extend) the Connect Four opening book, resuming where it stopped.
 //!
 //! ```text
-//! cargo run --release --example connect4_book -- --depth 10
-//! cargo run --release --example connect4_book -- --depth 12 --book my.txt
+//! cargo run --release --example connect4_book -- --depth 12
+//! cargo run --release --example connect4_book -- --depth 14 --book my.txt
 //! cargo run --release --example connect4_book -- --reach 100
 //! ```
 //!
@@ -47,7 +47,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 #[command(name = "connect4_book", version, about)]
 struct Cli {
     /// Book positions up to this many plies from the empty board.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=20))]
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(0..=20))]
     depth: u32,
     /// The book file, created if missing and extended otherwise.
     #[arg(long, default_value = "crates/games-connect4/book/7x6.txt")]

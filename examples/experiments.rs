@@ -14,14 +14,29 @@
 //! the output directory. The games of each experiment run in parallel on every core; every
 //! game's agents are seeded from `--seed` and the game's number, so the experiments with
 //! iteration budgets reproduce exactly.
+//!
+//! Nothing is lost: each data point is a run directory, `OUT/runs/EXPERIMENT/POINT/`
+//! (`arena::journal`), whose `games.csv` gains each game as it ends. `--resume` continues runs
+//! stopped by Ctrl-C, a kill or a time limit; `--shard K/N` plays a share of every data
+//! point's games (its tables then count that share only), and
+//!
+//! ```text
+//! cargo run --release --example experiments -- merge shard-1 shard-2 shard-3 --out DIR
+//! ```
+//!
+//! merges the shards of one experiment and writes its tables and charts, as one machine would
+//! have (`docs/cluster.md`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use gamesearch::arena::journal::{self, RunDir, Settings, Shard};
 use gamesearch::arena::plot::{self, Labels, Series};
-use gamesearch::arena::{Format, Score, Standings, Table, TextGame, play_games, schedule};
+use gamesearch::arena::{
+    Format, GameResult, Pairing, Score, Standings, Table, TextGame, play_games_until, schedule,
+};
 use gamesearch::connect4::Connect4;
 use gamesearch::core::Player;
 use gamesearch::hex::Hex;
@@ -32,20 +47,53 @@ mod common;
 
 /// Reproduces the published student experiments with this library's agents.
 #[derive(Parser, Debug)]
-#[command(name = "experiments", version, about)]
+#[command(
+    name = "experiments",
+    version,
+    about,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 struct Cli {
+    /// `merge`: combine the shard directories of one experiment.
+    #[command(subcommand)]
+    command: Option<Command>,
     /// Which experiment to run.
-    #[arg(value_enum)]
-    experiment: Which,
+    #[arg(value_enum, required = true)]
+    experiment: Option<Which>,
     /// Games per data point (default: each experiment's own, 100 to 200).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..))]
     games: Option<u32>,
-    /// Where to write the CSV and SVG files.
+    /// Where to write the CSV and SVG files, and the runs (`runs/`).
     #[arg(long, default_value = "docs/experiments")]
     out: PathBuf,
+    /// Continue the runs stopped in `--out` (the same command otherwise): the games already
+    /// played are kept, the rest played.
+    #[arg(long)]
+    resume: bool,
+    /// Play shard K of N of every data point's games (`merge` combines the shards).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
     /// The seed from which every game's agents are seeded.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Merge the shard directories of one experiment (each `--shard K/N --out DIR`, complete)
+    /// into `--out`, and write its tables and charts.
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The shard directories.
+    #[arg(required = true, value_name = "DIR")]
+    dirs: Vec<PathBuf>,
+    /// Where to write the merged runs, tables and charts.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -66,29 +114,132 @@ enum Which {
 
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
-/// An experiment: where to write, games per point, seed.
-type Experiment = fn(&Path, u32, u64) -> Result<()>;
+/// How an experiment runs: where it writes, games per data point, the seed, the shard, and
+/// whether it continues stopped runs.
+struct Run {
+    experiment: Which,
+    out: PathBuf,
+    games: u32,
+    seed: u64,
+    shard: Shard,
+    resume: bool,
+}
+
+impl Which {
+    /// The experiment's name on the command line (`uct-c`).
+    fn name(self) -> String {
+        self.to_possible_value()
+            .expect("every experiment has a name")
+            .get_name()
+            .to_owned()
+    }
+}
+
+/// An experiment.
+type Experiment = fn(&Run) -> Result<()>;
 
 fn spec(text: &str) -> AgentSpec {
     text.parse().expect("the experiments' specs are valid")
 }
 
-/// Plays `games` games for each pair of `specs` that meets (colours alternating), in
-/// parallel, with a progress bar labelled `label`.
+/// A data point's directory name: its label in lower case, runs of other characters as `-`.
+fn slug(label: &str) -> String {
+    let mut slug = String::new();
+    for c in label.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    slug.trim_matches('-').to_owned()
+}
+
+/// Plays `run.games` games for each pair of `specs` that meets (colours alternating), in
+/// parallel, with a progress bar labelled `label`: this shard's games that its run directory
+/// (`runs/EXPERIMENT/LABEL`) does not hold yet, each kept as it ends. The standings count every
+/// game of the shard in the directory.
 fn tournament<G: TextGame>(
+    run: &Run,
     start: &G,
     specs: &[AgentSpec],
     format: Format,
-    games: u32,
-    seed: u64,
     label: &str,
 ) -> Result<Standings> {
-    let pairings = schedule(specs.len(), format, games);
-    let progress = common::progress_bar(pairings.len() as u64);
+    let names: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let pairings = schedule(specs.len(), format, run.games);
+    let dir = run
+        .out
+        .join("runs")
+        .join(run.experiment.name())
+        .join(slug(label));
+    let mut settings = Settings::new()
+        .with("tool", "experiments")
+        .with("experiment", &run.experiment.name())
+        .with("point", label)
+        .with("game", G::NAME)
+        .with("size", &start.size_text())
+        .with("format", &format!("{format:?}"))
+        .with("games", &run.games.to_string())
+        .with("seed", &run.seed.to_string());
+    for name in &names {
+        settings = settings.with("agent", name);
+    }
+    let settings = settings.with(journal::SHARD, &run.shard.to_string());
+    let (journal, done) = if run.resume && dir.join(journal::SETTINGS).exists() {
+        let (journal, done) = RunDir::resume(&dir, &settings, &names, &pairings)?;
+        (journal, done.results)
+    } else {
+        let journal = RunDir::create(&dir, &settings).map_err(|e| match e {
+            journal::RunError::Exists(dir) => format!(
+                "{} holds a run already: continue it with --resume, or choose another --out",
+                dir.display()
+            )
+            .into(),
+            e => Box::<dyn std::error::Error + Send + Sync>::from(e),
+        })?;
+        (journal, Vec::new())
+    };
+    let played: std::collections::HashSet<u64> = done.iter().map(|r| r.pairing.number).collect();
+    let share: Vec<Pairing> = pairings
+        .iter()
+        .filter(|p| run.shard.contains(p.number))
+        .copied()
+        .collect();
+    let todo: Vec<Pairing> = share
+        .iter()
+        .filter(|p| !played.contains(&p.number))
+        .copied()
+        .collect();
+    let progress = common::progress_bar(share.len() as u64);
+    progress.set_position(done.len() as u64);
+    progress.reset_eta();
     progress.set_message(label.to_owned());
-    let results = play_games(start, specs, &pairings, seed, |_| progress.inc(1))?;
+    let failure = std::sync::Mutex::new(None);
+    let stop = common::stop_flag();
+    let new = play_games_until(start, specs, &todo, run.seed, &stop, |r| {
+        if let Err(e) = journal.record(&names, r) {
+            failure.lock().expect("no panic").get_or_insert(e);
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        progress.inc(1);
+    })?;
     progress.finish_and_clear();
-    let mut standings = Standings::new(specs.iter().map(ToString::to_string).collect());
+    if let Some(e) = failure.into_inner().expect("no panic") {
+        return Err(e.into());
+    }
+    let mut results: Vec<GameResult> = done;
+    results.extend(new);
+    journal.rewrite_in_order(&names, &results)?;
+    if results.len() < share.len() {
+        return Err(format!(
+            "stopped after {} of {} games of {label:?}; continue with the same command and --resume",
+            results.len(),
+            share.len()
+        )
+        .into());
+    }
+    let mut standings = Standings::new(names);
     for r in &results {
         standings.add(r);
     }
@@ -139,7 +290,8 @@ fn publish(out: &Path, name: &str, title: &str, table: &Table) -> Result<()> {
 }
 
 /// 1. The exploration constant on Hex 7x7.
-fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
+fn uct_c(run: &Run) -> Result<()> {
+    let (out, games) = (run.out.as_path(), run.games);
     let constants = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0, 1.41, 2.0];
     let start = Hex::new(7)?;
     let mut table = Table::new(["iterations", "c"].into_iter().chain(WIN_RATE));
@@ -153,7 +305,7 @@ fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
                 .map(|c| spec(&format!("uct:iterations={iterations},c={c},reuse=false"))),
         );
         let label = format!("{iterations} iterations");
-        let standings = tournament(&start, &specs, Format::Gauntlet, games, seed, &label)?;
+        let standings = tournament(run, &start, &specs, Format::Gauntlet, &label)?;
         let mut points = Vec::new();
         for (k, &c) in constants.iter().enumerate() {
             let score = standings.against(k + 1, 0);
@@ -186,7 +338,8 @@ fn uct_c(out: &Path, games: u32, seed: u64) -> Result<()> {
 }
 
 /// 2. Flat Monte-Carlo, UCB1 and UCT on Hex 7x7, by budget and colour.
-fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
+fn algorithms(run: &Run) -> Result<()> {
+    let (out, games) = (run.out.as_path(), run.games);
     let start = Hex::new(7)?;
     let names = ["mc", "ucb1", "uct"];
     let columns = ["playouts", "agent", "opponent", "agent_colour"];
@@ -207,7 +360,7 @@ fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
             spec(&format!("uct:iterations={budget},reuse=false")),
         ];
         let label = format!("{budget} playouts");
-        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label)?;
+        let standings = tournament(run, &start, &specs, Format::RoundRobin, &label)?;
         for (i, name) in names.iter().enumerate() {
             for (c, colour) in [Player::Black, Player::White].into_iter().enumerate() {
                 let colour_name = ["first", "second"][c];
@@ -254,7 +407,8 @@ fn algorithms(out: &Path, games: u32, seed: u64) -> Result<()> {
 }
 
 /// 3. Random, flat Monte-Carlo and UCT at equal time per move on Connect Four.
-fn equal_time(out: &Path, games: u32, seed: u64) -> Result<()> {
+fn equal_time(run: &Run) -> Result<()> {
+    let (out, games) = (run.out.as_path(), run.games);
     let start = Connect4::new();
     let names = ["random", "mc", "uct"];
     let mut table = Table::new(
@@ -281,7 +435,7 @@ fn equal_time(out: &Path, games: u32, seed: u64) -> Result<()> {
             spec(&format!("uct:time={ms}ms")),
         ];
         let label = format!("{ms} ms per move");
-        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label)?;
+        let standings = tournament(run, &start, &specs, Format::RoundRobin, &label)?;
         for (k, &(i, j, _)) in pairs.iter().enumerate() {
             let score = standings.against(i, j);
             let labels = [ms.to_string(), names[i].to_owned(), names[j].to_owned()];
@@ -306,7 +460,8 @@ fn equal_time(out: &Path, games: u32, seed: u64) -> Result<()> {
 }
 
 /// 4. MCTS(simulations, c) against MCTS(11 simulations, c = 1.5) on Othello 6x6.
-fn othello_grid(out: &Path, games: u32, seed: u64) -> Result<()> {
+fn othello_grid(run: &Run) -> Result<()> {
+    let (out, games) = (run.out.as_path(), run.games);
     let start = Othello6::new();
     let simulations: Vec<u32> = (1..=101).step_by(10).collect();
     let constants = [0.0, 0.5, 1.0, 1.5, 2.0, 2.5];
@@ -316,14 +471,7 @@ fn othello_grid(out: &Path, games: u32, seed: u64) -> Result<()> {
             specs.push(spec(&format!("uct:iterations={s},c={c},reuse=false")));
         }
     }
-    let standings = tournament(
-        &start,
-        &specs,
-        Format::Gauntlet,
-        games,
-        seed,
-        "Othello 6x6 grid",
-    )?;
+    let standings = tournament(run, &start, &specs, Format::Gauntlet, "Othello 6x6 grid")?;
     let mut table = Table::new(["simulations", "c"].into_iter().chain(SCORE));
     // The same scores as a grid, c by simulations, to print.
     let mut grid = Table::new(
@@ -369,7 +517,8 @@ fn othello_grid(out: &Path, games: u32, seed: u64) -> Result<()> {
 }
 
 /// 5. Reward decay and a loss of -100 against plain win/loss rewards on Connect Four.
-fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
+fn rewards(run: &Run) -> Result<()> {
+    let (out, games) = (run.out.as_path(), run.games);
     let start = Connect4::new();
     let variants = [
         ("plain", ""),
@@ -393,7 +542,7 @@ fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
             .map(|(_, keys)| spec(&format!("uct:iterations={iterations},reuse=false{keys}")))
             .collect();
         let label = format!("{iterations} iterations");
-        let standings = tournament(&start, &specs, Format::RoundRobin, games, seed, &label)?;
+        let standings = tournament(run, &start, &specs, Format::RoundRobin, &label)?;
         let ratings = standings.ratings();
         for (k, (name, _)) in variants.iter().enumerate() {
             let total = standings.total(k);
@@ -431,11 +580,34 @@ fn rewards(out: &Path, games: u32, seed: u64) -> Result<()> {
 }
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Err(e) = std::fs::create_dir_all(&cli.out) {
-        eprintln!("experiments: cannot create {}: {e}", cli.out.display());
-        return ExitCode::FAILURE;
+    let result = match cli.command {
+        Some(Command::Merge(args)) => merge(&args),
+        None => run(
+            &Run {
+                experiment: cli.experiment.expect("clap requires it"),
+                out: cli.out,
+                games: 0, // each experiment's own unless --games
+                seed: cli.seed,
+                shard: cli.shard.unwrap_or(Shard::WHOLE),
+                resume: cli.resume,
+            },
+            cli.games,
+        ),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("experiments: {e}");
+            ExitCode::FAILURE
+        }
     }
-    let all = cli.experiment == Which::All;
+}
+
+/// Runs `base.experiment` (each of them for `All`) with `games` games per point, or each
+/// experiment's own number.
+fn run(base: &Run, games: Option<u32>) -> Result<()> {
+    std::fs::create_dir_all(&base.out)
+        .map_err(|e| format!("cannot create {}: {e}", base.out.display()))?;
     let runs: [(Which, u32, Experiment); 5] = [
         (Which::UctC, 200, uct_c),
         (Which::Algorithms, 200, algorithms),
@@ -443,21 +615,114 @@ fn main() -> ExitCode {
         (Which::OthelloGrid, 100, othello_grid),
         (Which::Rewards, 100, rewards),
     ];
-    for (which, default_games, run) in runs {
-        if !all && which != cli.experiment {
+    if base.shard != Shard::WHOLE {
+        println!(
+            "Shard {}: the tables count this shard's games only; `experiments merge` combines the shards.\n",
+            base.shard
+        );
+    }
+    for (which, default_games, experiment) in runs {
+        if base.experiment != Which::All && which != base.experiment {
             continue;
         }
         let clock = Instant::now();
-        let games = cli.games.unwrap_or(default_games);
-        if let Err(e) = run(&cli.out, games, cli.seed) {
-            eprintln!("experiments: {which:?}: {e}");
-            return ExitCode::FAILURE;
-        }
+        let run = Run {
+            experiment: which,
+            out: base.out.clone(),
+            games: games.unwrap_or(default_games),
+            ..*base
+        };
+        experiment(&run).map_err(|e| format!("{which:?}: {e}"))?;
         println!(
             "{which:?}: {:.1} s on {} threads\n",
             clock.elapsed().as_secs_f64(),
             rayon::current_num_threads()
         );
     }
-    ExitCode::SUCCESS
+    Ok(())
+}
+
+/// Merges each data point's runs across the shard directories into `args.out`, then writes
+/// the experiment's tables and charts from them (nothing is left to play).
+fn merge(args: &MergeArgs) -> Result<()> {
+    let first = args.dirs.first().ok_or("nothing to merge")?;
+    let runs = first.join("runs");
+    let mut points = Vec::new();
+    for experiment in read_dir(&runs)? {
+        for point in read_dir(&experiment)? {
+            points.push(point.strip_prefix(first)?.to_owned());
+        }
+    }
+    if points.is_empty() {
+        return Err(format!("{} holds no experiment runs", runs.display()).into());
+    }
+    let mut which = std::collections::BTreeSet::new();
+    let (mut games, mut seed) = (None, None);
+    for point in &points {
+        let dirs: Vec<PathBuf> = args.dirs.iter().map(|d| d.join(point)).collect();
+        let merged = journal::merge(
+            &dirs,
+            &args.out.join(point),
+            experiment_names,
+            experiment_schedule,
+        )?;
+        let settings = &merged.settings;
+        which.insert(settings.get("experiment").unwrap_or_default().to_owned());
+        games = settings.get("games").and_then(|g| g.parse().ok());
+        seed = settings.get("seed").and_then(|s| s.parse().ok());
+    }
+    let [name] = <[String; 1]>::try_from(which.into_iter().collect::<Vec<_>>()).map_err(
+        |_| "the shards hold more than one experiment: merge them one experiment at a time",
+    )?;
+    let experiment =
+        Which::from_str(&name, false).map_err(|_| format!("unknown experiment {name:?}"))?;
+    println!(
+        "Merged {} data points of {name} from {} shards.\n",
+        points.len(),
+        args.dirs.len()
+    );
+    let run_all = Run {
+        experiment,
+        out: args.out.clone(),
+        games: 0,
+        seed: seed.ok_or("no seed in the settings")?,
+        shard: Shard::WHOLE,
+        resume: true,
+    };
+    run(&run_all, games)
+}
+
+/// The subdirectories of `dir`, sorted.
+fn read_dir(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut dirs = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = entry?.path();
+        if path.is_dir() {
+            dirs.push(path);
+        }
+    }
+    dirs.sort();
+    Ok(dirs)
+}
+
+/// The agents' names of an experiment's data point: their specs.
+fn experiment_names(settings: &Settings) -> std::result::Result<Vec<String>, String> {
+    if settings.get("tool") != Some("experiments") {
+        return Err("not an experiment's run".to_owned());
+    }
+    Ok(settings.all("agent").map(str::to_owned).collect())
+}
+
+/// The schedule of an experiment's data point.
+fn experiment_schedule(settings: &Settings) -> std::result::Result<Vec<Pairing>, String> {
+    let format = match settings.get("format") {
+        Some("RoundRobin") => Format::RoundRobin,
+        Some("Gauntlet") => Format::Gauntlet,
+        other => return Err(format!("unknown format {other:?}")),
+    };
+    let games = settings
+        .get("games")
+        .and_then(|g| g.parse().ok())
+        .ok_or("no number of games")?;
+    Ok(schedule(experiment_names(settings)?.len(), format, games))
 }

@@ -47,4 +47,4 @@ impl GameArgs {
     }
 }
 
-pub(crate) use gamesearch::arena::cli::{finish, progress_bar, usage_error};
+pub(crate) use gamesearch::arena::cli::{finish, progress_bar, stop_flag, usage_error};

@@ -32,6 +32,8 @@ mod tournament;
 use std::fmt::Display;
 use std::io;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
@@ -155,4 +157,27 @@ pub fn progress_bar(games: u64) -> ProgressBar {
         .expect("a valid template"),
     );
     bar
+}
+
+/// The flag that Ctrl-C (or SIGTERM, as batch schedulers send at a time limit) sets, cleared
+/// for a new run: pass it to [`play_games_until`](crate::play_games_until). The first signal
+/// stops the run cleanly, a second one ends the process at once. The handler is installed at
+/// the first call; if the program has a handler of its own, the flag is never set.
+pub fn stop_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    let flag = FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let handler = Arc::clone(&flag);
+        let _ = ctrlc::set_handler(move || {
+            if handler.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!(
+                "\nStopping: the games in progress are dropped, the finished ones kept (again to quit at once)."
+            );
+        });
+        flag
+    });
+    flag.store(false, Ordering::SeqCst);
+    Arc::clone(flag)
 }

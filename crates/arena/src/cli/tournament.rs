@@ -3,14 +3,14 @@
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::atomic::Ordering;
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use search::AgentSpec;
 
-use super::{parse_agent, progress_bar, usage_error};
+use super::{parse_agent, progress_bar, stop_flag, usage_error};
 use crate::journal::{self, RunDir, Settings, Shard};
 use crate::{
     Format, GameResult, Pairing, Standings, TextGame, WithGame, play_games_until, schedule,
@@ -375,28 +375,6 @@ fn publish(dir: &Path, title: &str, names: &[String], standings: &Standings) -> 
         dir.display()
     );
     Ok(())
-}
-
-/// The flag that Ctrl-C (or SIGTERM) sets, cleared for a new run: the first signal stops the
-/// run cleanly, a second one ends the process at once. Without a handler (the program has its
-/// own), the flag is never set.
-pub(crate) fn stop_flag() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    let flag = FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let handler = Arc::clone(&flag);
-        let _ = ctrlc::set_handler(move || {
-            if handler.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            eprintln!(
-                "\nStopping: the games in progress are dropped, the finished ones kept (again to quit at once)."
-            );
-        });
-        flag
-    });
-    flag.store(false, Ordering::SeqCst);
-    Arc::clone(flag)
 }
 
 /// `NAME=SPEC` or `SPEC` (named by its text): a name is the text before an `=` that comes
