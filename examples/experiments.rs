@@ -179,7 +179,7 @@ fn tournament<G: TextGame>(
         .with("point", label)
         .with("game", G::NAME)
         .with("size", &start.size_text())
-        .with("format", &format!("{format:?}"))
+        .with("format", &format.to_string())
         .with("games", &run.games.to_string())
         .with("seed", &run.seed.to_string());
     for name in &names {
@@ -715,14 +715,5 @@ fn experiment_names(settings: &Settings) -> std::result::Result<Vec<String>, Str
 
 /// The schedule of an experiment's data point.
 fn experiment_schedule(settings: &Settings) -> std::result::Result<Vec<Pairing>, String> {
-    let format = match settings.get("format") {
-        Some("RoundRobin") => Format::RoundRobin,
-        Some("Gauntlet") => Format::Gauntlet,
-        other => return Err(format!("unknown format {other:?}")),
-    };
-    let games = settings
-        .get("games")
-        .and_then(|g| g.parse().ok())
-        .ok_or("no number of games")?;
-    Ok(schedule(experiment_names(settings)?.len(), format, games))
+    settings.schedule(experiment_names(settings)?.len())
 }

@@ -174,6 +174,21 @@ impl Settings {
         self.get(SHARD).map_or(Ok(Shard::WHOLE), str::parse)
     }
 
+    /// The schedule of a run of `agents` agents with these settings: its `format` and
+    /// `games` keys, as [`schedule`](crate::schedule) makes it.
+    ///
+    /// # Errors
+    ///
+    /// When either key is missing or not a format or a number.
+    pub fn schedule(&self, agents: usize) -> Result<Vec<Pairing>, String> {
+        let format: crate::Format = self.get("format").ok_or("no format")?.parse()?;
+        let games = self
+            .get("games")
+            .and_then(|g| g.parse().ok())
+            .ok_or("no number of games")?;
+        Ok(crate::schedule(agents, format, games))
+    }
+
     /// These settings with `key`'s values replaced by one `value` (added at the end if absent).
     #[must_use]
     pub fn replaced(mut self, key: &str, value: &str) -> Self {

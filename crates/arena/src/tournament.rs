@@ -20,6 +20,34 @@ pub enum Format {
     Gauntlet,
 }
 
+impl fmt::Display for Format {
+    /// `round-robin` or `gauntlet`, as a run's settings write it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::RoundRobin => "round-robin",
+            Format::Gauntlet => "gauntlet",
+        })
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+
+    /// ```
+    /// use arena::Format;
+    ///
+    /// assert_eq!("gauntlet".parse(), Ok(Format::Gauntlet));
+    /// assert_eq!(Format::RoundRobin.to_string().parse(), Ok(Format::RoundRobin));
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "round-robin" => Ok(Format::RoundRobin),
+            "gauntlet" => Ok(Format::Gauntlet),
+            _ => Err(format!("unknown format {text:?}: round-robin or gauntlet")),
+        }
+    }
+}
+
 /// One game of a tournament: the agents playing Black and White (indices into the agent list)
 /// and the game's number, which seeds both agents.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -136,16 +136,7 @@ fn run_names(settings: &Settings) -> Result<Vec<String>, String> {
 
 /// The schedule of a tournament run's settings.
 fn run_schedule(settings: &Settings) -> Result<Vec<Pairing>, String> {
-    let format = match settings.get("format") {
-        Some("round-robin") => Format::RoundRobin,
-        Some("gauntlet") => Format::Gauntlet,
-        other => return Err(format!("unknown format {other:?}")),
-    };
-    let games = settings
-        .get("games")
-        .and_then(|g| g.parse().ok())
-        .ok_or("no number of games")?;
-    Ok(schedule(run_names(settings)?.len(), format, games))
+    settings.schedule(run_names(settings)?.len())
 }
 
 impl WithGame for TournamentArgs {
@@ -179,10 +170,10 @@ impl WithGame for TournamentArgs {
                 .num_threads(threads as usize)
                 .build_global();
         }
-        let (format, kind, format_name) = if self.gauntlet {
-            (Format::Gauntlet, "Gauntlet", "gauntlet")
+        let (format, kind) = if self.gauntlet {
+            (Format::Gauntlet, "Gauntlet")
         } else {
-            (Format::RoundRobin, "Round robin", "round-robin")
+            (Format::RoundRobin, "Round robin")
         };
         let swap = if start.swap_rule() == Some(true) {
             " with swap"
@@ -204,7 +195,7 @@ impl WithGame for TournamentArgs {
                     None => "none",
                 },
             )
-            .with("format", format_name)
+            .with("format", &format.to_string())
             .with("games", &self.games.to_string())
             .with("seed", &self.seed.to_string());
         for (name, spec) in names.iter().zip(&specs) {
