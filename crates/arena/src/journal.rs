@@ -276,7 +276,7 @@ pub enum RunError {
     },
     /// A new run was asked for where a run already is.
     #[error(
-        "{dir} holds a run already: continue it with --resume {dir}, or choose another directory",
+        "{dir} holds a run already (continue a stopped run with --resume {dir}), choose another directory",
         dir = .0.display()
     )]
     Exists(PathBuf),
