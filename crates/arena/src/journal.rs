@@ -432,11 +432,18 @@ impl RunDir {
         names: &[String],
         results: &[GameResult],
     ) -> Result<(), RunError> {
-        let _file = self
+        let mut file = self
             .file
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        write_games(&self.dir, names, results)
+        write_games(&self.dir, names, results)?;
+        // Games recorded after this go to the new file, not the one renamed over.
+        let path = self.dir.join(GAMES);
+        *file = OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .map_err(io_at(&path))?;
+        Ok(())
     }
 }
 
@@ -781,12 +788,21 @@ mod tests {
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(text.lines().count(), 4, "{text}");
         assert!(text.ends_with("2,b,\"a,1\",1-0,7,0.250\n"), "{text}");
+        // Rewritten in game order, and still open for more.
+        let mut all = journal.results;
+        all.push(result(pairings[1], Outcome::Win(Player::Black)));
+        run.rewrite_in_order(&names, &all).unwrap();
+        run.record(&names, &result(pairings[3], Outcome::Draw))
+            .unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let numbers: Vec<&str> = text.lines().skip(1).map(|l| &l[..1]).collect();
+        assert_eq!(numbers, ["1", "2", "3", "4"], "{text}");
         // The same text read strictly (as merge reads) is refused at that line.
-        let torn = format!("{text}4,");
+        let torn = format!("{text}5,");
         let error = read_games(&path, &torn, &names, &pairings, true).unwrap_err();
         assert!(
             error.to_string().ends_with(
-                "line 5: cut short (the run was stopped while writing it: resume it first)"
+                "line 6: cut short (the run was stopped while writing it: resume it first)"
             ),
             "{error}"
         );
