@@ -656,8 +656,8 @@ fn merge(args: &MergeArgs) -> Result<()> {
     if points.is_empty() {
         return Err(format!("{} holds no experiment runs", runs.display()).into());
     }
-    let mut which = std::collections::BTreeSet::new();
-    let (mut games, mut seed) = (None, None);
+    // Each experiment found, with the games per point and the seed its runs were played with.
+    let mut experiments = std::collections::BTreeMap::new();
     for point in &points {
         let dirs: Vec<PathBuf> = args.dirs.iter().map(|d| d.join(point)).collect();
         let merged = journal::merge(
@@ -667,29 +667,30 @@ fn merge(args: &MergeArgs) -> Result<()> {
             experiment_schedule,
         )?;
         let settings = &merged.settings;
-        which.insert(settings.get("experiment").unwrap_or_default().to_owned());
-        games = settings.get("games").and_then(|g| g.parse().ok());
-        seed = settings.get("seed").and_then(|s| s.parse().ok());
+        let name = settings.get("experiment").unwrap_or_default().to_owned();
+        let games: Option<u32> = settings.get("games").and_then(|g| g.parse().ok());
+        let seed: Option<u64> = settings.get("seed").and_then(|s| s.parse().ok());
+        experiments.insert(name, (games, seed));
     }
-    let [name] = <[String; 1]>::try_from(which.into_iter().collect::<Vec<_>>()).map_err(
-        |_| "the shards hold more than one experiment: merge them one experiment at a time",
-    )?;
-    let experiment =
-        Which::from_str(&name, false).map_err(|_| format!("unknown experiment {name:?}"))?;
     println!(
-        "Merged {} data points of {name} from {} shards.\n",
+        "Merged {} data points from {} shards.\n",
         points.len(),
         args.dirs.len()
     );
-    let run_all = Run {
-        experiment,
-        out: args.out.clone(),
-        games: 0,
-        seed: seed.ok_or("no seed in the settings")?,
-        shard: Shard::WHOLE,
-        resume: true,
-    };
-    run(&run_all, games)
+    for (name, (games, seed)) in experiments {
+        let experiment =
+            Which::from_str(&name, false).map_err(|_| format!("unknown experiment {name:?}"))?;
+        let whole = Run {
+            experiment,
+            out: args.out.clone(),
+            games: 0,
+            seed: seed.ok_or("no seed in the settings")?,
+            shard: Shard::WHOLE,
+            resume: true,
+        };
+        run(&whole, games)?;
+    }
+    Ok(())
 }
 
 /// The subdirectories of `dir`, sorted.
