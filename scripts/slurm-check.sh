@@ -2,6 +2,7 @@
 # Checks the cluster recipe of docs/cluster.md on a real Slurm: starts a single-node Slurm on
 # this machine (Debian's slurm-wlm and munge, installed if missing; no systemd or cgroups
 # needed), submits a small sharded tournament as an array job, waits for it, merges the shards,
+# resubmits one task after cutting its shard short (as a time limit would), merges the shards,
 # and compares the result with the same tournament played in one process.
 #
 #   sudo bash scripts/slurm-check.sh [SHARDS]        # default 3 shards
@@ -108,10 +109,19 @@ scontrol update nodename="$host" state=resume 2>/dev/null || true
 
 log "the tournament as an array job of $shards tasks"
 sbatch --wait --array="1-$shards" --chdir="$work" --output="$work/task-%a.out" \
-  scripts/slurm/tournament-array.sh "$work/run" "$binary" "${flags[@]}"
+  scripts/slurm/tournament-array.sh "$shards" "$work/run" "$binary" "${flags[@]}"
 for ((k = 1; k <= shards; k++)); do
   echo "-- task $k:"; tail -n 3 "$work/task-$k.out"
 done
+
+log "a task stopped part-way (its time limit, say), resubmitted alone"
+# Shard 2 keeps the header and its first game, and a line cut short: what a task killed while
+# writing leaves. Resubmitting task 2 alone must resume it, with the same shard count.
+games="$work/run/shard-2/games.csv"
+head -n 2 "$games" > "$games.cut" && printf '8,uct,ab,1-' >> "$games.cut" && mv "$games.cut" "$games"
+sbatch --wait --array=2 --chdir="$work" --output="$work/task-%a-again.out" \
+  scripts/slurm/tournament-array.sh "$shards" "$work/run" "$binary" "${flags[@]}"
+grep -h -E 'to play|dropped' "$work/task-2-again.out" || true
 
 log "merge"
 "$binary" merge "$work"/run/shard-* --out "$work/run/merged"
