@@ -34,9 +34,7 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gamesearch::arena::journal::{self, RunDir, Settings, Shard};
 use gamesearch::arena::plot::{self, Labels, Series};
-use gamesearch::arena::{
-    Format, GameResult, Pairing, Score, Standings, Table, TextGame, play_games_until, schedule,
-};
+use gamesearch::arena::{Format, Pairing, Score, Standings, Table, TextGame, schedule};
 use gamesearch::connect4::Connect4;
 use gamesearch::core::Player;
 use gamesearch::hex::Hex;
@@ -186,11 +184,11 @@ fn tournament<G: TextGame>(
         settings = settings.with("agent", name);
     }
     let settings = settings.with(journal::SHARD, &run.shard.to_string());
-    let (journal, done) = if run.resume && dir.join(journal::SETTINGS).exists() {
-        let (journal, done) = RunDir::resume(&dir, &settings, &names, &pairings)?;
-        (journal, done.results)
+    let (run_dir, done) = if run.resume && dir.join(journal::SETTINGS).exists() {
+        let (run_dir, done) = RunDir::resume(&dir, &settings, &names, &pairings)?;
+        (run_dir, done.results)
     } else {
-        let journal = RunDir::create(&dir, &settings).map_err(|e| match e {
+        let run_dir = RunDir::create(&dir, &settings).map_err(|e| match e {
             journal::RunError::Exists(dir) => format!(
                 "{} holds a run already: continue it with --resume, or choose another --out",
                 dir.display()
@@ -198,49 +196,42 @@ fn tournament<G: TextGame>(
             .into(),
             e => Box::<dyn std::error::Error + Send + Sync>::from(e),
         })?;
-        (journal, Vec::new())
+        (run_dir, Vec::new())
     };
-    let played: std::collections::HashSet<u64> = done.iter().map(|r| r.pairing.number).collect();
     let share: Vec<Pairing> = pairings
         .iter()
         .filter(|p| run.shard.contains(p.number))
-        .copied()
-        .collect();
-    let todo: Vec<Pairing> = share
-        .iter()
-        .filter(|p| !played.contains(&p.number))
         .copied()
         .collect();
     let progress = common::progress_bar(share.len() as u64);
     progress.set_position(done.len() as u64);
     progress.reset_eta();
     progress.set_message(label.to_owned());
-    let failure = std::sync::Mutex::new(None);
-    let stop = common::stop_flag();
-    let new = play_games_until(start, specs, &todo, run.seed, &stop, |r| {
-        if let Err(e) = journal.record(&names, r) {
-            failure.lock().expect("no panic").get_or_insert(e);
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-        progress.inc(1);
-    })?;
+    let played = journal::play_share(
+        Some(&run_dir),
+        start,
+        specs,
+        &names,
+        &share,
+        done,
+        run.seed,
+        &common::stop_flag(),
+        |_| progress.inc(1),
+    )?;
     progress.finish_and_clear();
-    if let Some(e) = failure.into_inner().expect("no panic") {
+    if let Some(e) = played.failure {
         return Err(e.into());
     }
-    let mut results: Vec<GameResult> = done;
-    results.extend(new);
-    journal.rewrite_in_order(&names, &results)?;
-    if results.len() < share.len() {
+    if !played.complete {
         return Err(format!(
             "stopped after {} of {} games of {label:?}; continue with the same command and --resume",
-            results.len(),
+            played.results.len(),
             share.len()
         )
         .into());
     }
     let mut standings = Standings::new(names);
-    for r in &results {
+    for r in &played.results {
         standings.add(r);
     }
     Ok(standings)

@@ -44,17 +44,20 @@
 //! ```
 
 use std::collections::BTreeMap;
+use std::collections::HashSet;
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use game_core::{Outcome, Player};
+use search::{AgentSpec, SpecError};
 use thiserror::Error;
 
-use crate::{GameResult, Pairing};
+use crate::{GameResult, Pairing, TextGame, play_games_until};
 
 /// The name of a run directory's settings file.
 pub const SETTINGS: &str = "settings.txt";
@@ -304,6 +307,9 @@ pub enum RunError {
     /// The shards to merge are not one whole run.
     #[error("{0}")]
     Shards(String),
+    /// An agent spec cannot be built for the game.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
 }
 
 /// The games a journal holds, and whether a line cut short was dropped from its end.
@@ -412,10 +418,7 @@ impl RunDir {
     /// [`RunError::Io`] when the journal cannot be written.
     pub fn record(&self, names: &[String], result: &GameResult) -> Result<(), RunError> {
         let line = game_line(names, result);
-        let mut file = self
-            .file
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
         file.write_all(line.as_bytes())
             .and_then(|()| file.flush())
             .map_err(io_at(&self.dir.join(GAMES)))
@@ -432,10 +435,7 @@ impl RunDir {
         names: &[String],
         results: &[GameResult],
     ) -> Result<(), RunError> {
-        let mut file = self
-            .file
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
         write_games(&self.dir, names, results)?;
         // Games recorded after this go to the new file, not the one renamed over.
         let path = self.dir.join(GAMES);
@@ -445,6 +445,79 @@ impl RunDir {
             .map_err(io_at(&path))?;
         Ok(())
     }
+}
+
+/// What [`play_share`] played: every game of the share so far, and how the run went.
+#[derive(Debug)]
+pub struct Played {
+    /// The games of the journal before and the new ones, in game order.
+    pub results: Vec<GameResult>,
+    /// How many of them this call played.
+    pub new: usize,
+    /// Whether every game of the share has been played (a stop leaves it short).
+    pub complete: bool,
+    /// The first journal write that failed; it stopped the run.
+    pub failure: Option<RunError>,
+}
+
+/// Plays the games of `share` (a run's games, or a shard of them) that `done` does not hold,
+/// from `start` between the agents `specs` called `names`, in parallel until `stop` is set
+/// ([`play_games_until`]): each game is recorded in `run` as it ends, then passed to
+/// `on_result`; a write that fails sets `stop`. At the end the journal is rewritten in game
+/// order. This is the loop of `tournament` and `experiments`, which add the progress and the
+/// tables.
+///
+/// # Errors
+///
+/// [`RunError::Spec`] when a spec cannot be built for this game (before any game), and
+/// [`RunError::Io`] when the journal cannot be rewritten.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the run, the games, and how to report them"
+)]
+pub fn play_share<G: TextGame>(
+    run: Option<&RunDir>,
+    start: &G,
+    specs: &[AgentSpec],
+    names: &[String],
+    share: &[Pairing],
+    done: Vec<GameResult>,
+    seed: u64,
+    stop: &Arc<AtomicBool>,
+    on_result: impl Fn(&GameResult) + Sync,
+) -> Result<Played, RunError> {
+    let played: HashSet<u64> = done.iter().map(|r| r.pairing.number).collect();
+    let todo: Vec<Pairing> = share
+        .iter()
+        .filter(|p| !played.contains(&p.number))
+        .copied()
+        .collect();
+    let failure = Mutex::new(None);
+    let new = play_games_until(start, specs, &todo, seed, stop, |r| {
+        if let Some(run) = run
+            && let Err(e) = run.record(names, r)
+        {
+            failure
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .get_or_insert(e);
+            stop.store(true, Ordering::Relaxed);
+        }
+        on_result(r);
+    })?;
+    let count = new.len();
+    let mut results = done;
+    results.extend(new);
+    results.sort_by_key(|r| r.pairing.number);
+    if let Some(run) = run {
+        run.rewrite_in_order(names, &results)?;
+    }
+    Ok(Played {
+        complete: results.len() >= share.len(),
+        results,
+        new: count,
+        failure: failure.into_inner().unwrap_or_else(PoisonError::into_inner),
+    })
 }
 
 /// Writes `dir/games.csv` with `results` sorted by game number, through a temporary file.

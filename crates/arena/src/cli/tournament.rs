@@ -1,9 +1,7 @@
 //! `tournament`: every pair of agents meets (or the first meets each of the others), colours
 //! alternate, games run in parallel on every core.
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
@@ -11,10 +9,8 @@ use clap::{Args, Subcommand};
 use search::AgentSpec;
 
 use super::{parse_agent, progress_bar, stop_flag, usage_error};
-use crate::journal::{self, RunDir, Settings, Shard};
-use crate::{
-    Format, GameResult, Pairing, Standings, TextGame, WithGame, play_games_until, schedule,
-};
+use crate::journal::{self, RunDir, RunError, Settings, Shard};
+use crate::{Format, GameResult, Pairing, Standings, TextGame, WithGame, schedule};
 
 /// The flags of `tournament`: a round robin (or gauntlet) of agents.
 ///
@@ -256,13 +252,6 @@ struct Tournament {
 
 impl Tournament {
     fn play<G: TextGame>(self, start: &G) -> Result<(), String> {
-        let played: HashSet<u64> = self.done.iter().map(|r| r.pairing.number).collect();
-        let todo: Vec<Pairing> = self
-            .pairings
-            .iter()
-            .filter(|p| !played.contains(&p.number))
-            .copied()
-            .collect();
         let shard = if self.shard == Shard::WHOLE {
             String::new()
         } else {
@@ -273,7 +262,7 @@ impl Tournament {
             self.title,
             self.specs.len(),
             self.pairings.len(),
-            todo.len(),
+            self.pairings.len().saturating_sub(self.done.len()),
             rayon::current_num_threads()
         );
         let progress = progress_bar(self.pairings.len() as u64);
@@ -284,50 +273,49 @@ impl Tournament {
             standings.add(r);
         }
         let standings = Mutex::new(standings);
-        let failure: Mutex<Option<String>> = Mutex::new(None);
-        let stop = stop_flag();
         let clock = Instant::now();
-        let new = play_games_until(start, &self.specs, &todo, self.seed, &stop, |r| {
-            if let Some(run) = &self.run
-                && let Err(e) = run.record(&self.names, r)
-            {
-                failure
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .get_or_insert(e.to_string());
-                stop.store(true, Ordering::Relaxed);
-            }
-            let mut standings = standings.lock().unwrap_or_else(PoisonError::into_inner);
-            standings.add(r);
-            let leader = standings.ranking()[0];
-            progress.set_message(format!("leading: {}", self.names[leader]));
-            progress.inc(1);
-        })
-        .unwrap_or_else(|e| usage_error(e));
+        let played = journal::play_share(
+            self.run.as_ref(),
+            start,
+            &self.specs,
+            &self.names,
+            &self.pairings,
+            self.done,
+            self.seed,
+            &stop_flag(),
+            |r| {
+                let mut standings = standings.lock().unwrap_or_else(PoisonError::into_inner);
+                standings.add(r);
+                let leader = standings.ranking()[0];
+                progress.set_message(format!("leading: {}", self.names[leader]));
+                progress.inc(1);
+            },
+        )
+        .map_err(|e| match e {
+            RunError::Spec(e) => usage_error(e),
+            e => e.to_string(),
+        })?;
         progress.finish_and_clear();
         let standings = standings
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner);
         let seconds = clock.elapsed().as_secs_f64();
         println!("\n{standings}");
-        let mut results = self.done;
-        let new_games = new.len();
-        results.extend(new);
+        let results = &played.results;
         let plies: u32 = results.iter().map(|r| r.plies).sum();
         println!(
-            "{} games ({new_games} in {seconds:.1} s), {:.1} moves per game on average.",
+            "{} games ({} in {seconds:.1} s), {:.1} moves per game on average.",
             results.len(),
+            played.new,
             f64::from(plies) / results.len().max(1) as f64
         );
         if let Some(run) = &self.run {
-            run.rewrite_in_order(&self.names, &results)
-                .map_err(|e| e.to_string())?;
             publish(run.dir(), &self.title, &self.names, &standings)?;
         }
-        if let Some(failure) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
-            return Err(failure);
+        if let Some(failure) = played.failure {
+            return Err(failure.to_string());
         }
-        if results.len() < self.pairings.len() {
+        if !played.complete {
             let resume = self.run.as_ref().map_or_else(String::new, |run| {
                 format!(
                     "; continue with the same command and --resume {}",
