@@ -651,12 +651,7 @@ fn merge(args: &MergeArgs) -> Result<()> {
     let mut experiments = std::collections::BTreeMap::new();
     for point in &points {
         let dirs: Vec<PathBuf> = args.dirs.iter().map(|d| d.join(point)).collect();
-        let merged = journal::merge(
-            &dirs,
-            &args.out.join(point),
-            experiment_names,
-            experiment_schedule,
-        )?;
+        let merged = journal::merge(&dirs, &args.out.join(point), experiment_names)?;
         let settings = &merged.settings;
         let name = settings.get("experiment").unwrap_or_default().to_owned();
         let games: Option<u32> = settings.get("games").and_then(|g| g.parse().ok());
@@ -703,9 +698,4 @@ fn experiment_names(settings: &Settings) -> std::result::Result<Vec<String>, Str
         return Err("not an experiment's run".to_owned());
     }
     Ok(settings.all("agent").map(str::to_owned).collect())
-}
-
-/// The schedule of an experiment's data point.
-fn experiment_schedule(settings: &Settings) -> std::result::Result<Vec<Pairing>, String> {
-    settings.schedule(experiment_names(settings)?.len())
 }

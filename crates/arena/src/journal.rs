@@ -711,8 +711,8 @@ pub struct Merged {
 
 /// Merges the shard directories `dirs` of one run into `out`: checks that they are shards
 /// `1/N` to `N/N` of the same settings, each complete, and writes `out/settings.txt` (the
-/// whole run) and `out/games.csv` (every game, in order). `schedule` gives a run's games from
-/// its settings, and `names` its agents' names.
+/// whole run) and `out/games.csv` (every game, in order). `names` reads a run's agents' names
+/// from its settings; its games are [`Settings::schedule`] for that many agents.
 ///
 /// # Errors
 ///
@@ -724,7 +724,6 @@ pub fn merge(
     dirs: &[PathBuf],
     out: &Path,
     names: impl Fn(&Settings) -> Result<Vec<String>, String>,
-    schedule: impl Fn(&Settings) -> Result<Vec<Pairing>, String>,
 ) -> Result<Merged, RunError> {
     let Some(first_dir) = dirs.first() else {
         return Err(RunError::Shards("nothing to merge".to_owned()));
@@ -734,7 +733,9 @@ pub fn merge(
         RunError::Shards(format!("{}: {reason}", dir.join(SETTINGS).display()))
     };
     let names = names(&first).map_err(|r| invalid(first_dir, r))?;
-    let pairings = schedule(&first).map_err(|r| invalid(first_dir, r))?;
+    let pairings = first
+        .schedule(names.len())
+        .map_err(|r| invalid(first_dir, r))?;
     let mut shards: BTreeMap<u32, &PathBuf> = BTreeMap::new();
     let mut count = None;
     let mut results = Vec::new();

@@ -96,8 +96,7 @@ impl MergeArgs {
     ///
     /// As [`journal::merge`].
     pub fn run(self) -> Result<(), String> {
-        let merged = journal::merge(&self.dirs, &self.out, run_names, run_schedule)
-            .map_err(|e| e.to_string())?;
+        let merged = journal::merge(&self.dirs, &self.out, run_names).map_err(|e| e.to_string())?;
         let names = run_names(&merged.settings)?;
         let title = merged
             .settings
@@ -128,11 +127,6 @@ fn run_names(settings: &Settings) -> Result<Vec<String>, String> {
         return Err("a tournament run names two agents or more, each with its spec".to_owned());
     }
     Ok(names)
-}
-
-/// The schedule of a tournament run's settings.
-fn run_schedule(settings: &Settings) -> Result<Vec<Pairing>, String> {
-    settings.schedule(run_names(settings)?.len())
 }
 
 impl WithGame for TournamentArgs {
