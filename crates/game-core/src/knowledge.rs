@@ -38,6 +38,63 @@ pub trait Prior<G: Game> {
     /// Appends to `weights` one weight, finite and at least 0, for each of `actions` (the legal
     /// actions of `position`, an ongoing game), in their order.
     fn weigh(&self, position: &G, actions: &[G::Action], weights: &mut Vec<f32>);
+
+    /// Knowledge too costly for every new node, which a search asks only of the nodes it
+    /// visits often (UCT's `examine=N`: once, at a node's `N`-th visit): what is *proven*
+    /// about each of `actions` (the legal actions of `position`, an ongoing game, in any
+    /// order). Appends one [`Verdict`] per action, in their order, or nothing at all for
+    /// "nothing known" (the default).
+    ///
+    /// A verdict must be exact: a search treats [`Verdict::Loss`] as a move never to play and,
+    /// with its solver on, as a proven result. Hex's virtual connections are the model: a move
+    /// outside the carrier of every threat of the opponent loses, and the key of a
+    /// semi-connection between the mover's edges wins.
+    ///
+    /// ```
+    /// use game_core::{Game, Prior, Verdict, testing::TicTacToe};
+    ///
+    /// /// Sees a win in one.
+    /// struct Wins;
+    /// impl Prior<TicTacToe> for Wins {
+    ///     fn weigh(&self, _: &TicTacToe, actions: &[game_core::testing::Cell], weights: &mut Vec<f32>) {
+    ///         weights.extend(actions.iter().map(|_| 1.0));
+    ///     }
+    ///     fn examine(&self, position: &TicTacToe, actions: &[game_core::testing::Cell], verdicts: &mut Vec<Verdict>) {
+    ///         let mover = position.to_move();
+    ///         verdicts.extend(actions.iter().map(|&action| {
+    ///             match position.after(action).status().outcome() {
+    ///                 Some(outcome) if outcome.winner() == Some(mover) => Verdict::Win,
+    ///                 _ => Verdict::Unknown,
+    ///             }
+    ///         }));
+    ///     }
+    /// }
+    /// let mut position = TicTacToe::new();
+    /// for cell in ["a1", "b1", "a2", "b2"] {
+    ///     position.play(cell.parse()?);
+    /// }
+    /// let actions = position.legal_actions_vec();
+    /// let mut verdicts = Vec::new();
+    /// Wins.examine(&position, &actions, &mut verdicts);
+    /// let a3 = actions.iter().position(|a| a.to_string() == "a3").unwrap();
+    /// assert_eq!(verdicts[a3], Verdict::Win);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn examine(&self, position: &G, actions: &[G::Action], verdicts: &mut Vec<Verdict>) {
+        let _ = (position, actions, verdicts);
+    }
+}
+
+/// What [`Prior::examine`] has proven about one move, for the player making it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Verdict {
+    /// Nothing proven.
+    #[default]
+    Unknown,
+    /// The move wins with perfect play.
+    Win,
+    /// The move loses whatever the mover does next.
+    Loss,
 }
 
 /// How the simulation phase of a search chooses its moves.
@@ -273,6 +330,10 @@ pub trait Guide<G: Game> {
     /// The prior's weights for `actions` (appended to `weights`); nothing without a prior.
     fn weigh(&self, position: &G, actions: &[G::Action], weights: &mut Vec<f32>);
 
+    /// The prior's [`Prior::examine`] of `actions` (appended to `verdicts`); nothing without a
+    /// prior.
+    fn examine(&self, position: &G, actions: &[G::Action], verdicts: &mut Vec<Verdict>);
+
     /// Plays `position` out: with the policy, or the game's own random playout without one;
     /// marking the actions in `played` if given.
     fn play_out<R: Rng + ?Sized>(
@@ -315,6 +376,12 @@ where
     fn weigh(&self, position: &G, actions: &[G::Action], weights: &mut Vec<f32>) {
         if let Some(prior) = &self.prior {
             prior.weigh(position, actions, weights);
+        }
+    }
+
+    fn examine(&self, position: &G, actions: &[G::Action], verdicts: &mut Vec<Verdict>) {
+        if let Some(prior) = &self.prior {
+            prior.examine(position, actions, verdicts);
         }
     }
 

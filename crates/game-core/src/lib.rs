@@ -114,7 +114,9 @@ pub use batch::{Batch, BatchEvaluator};
 pub use eval::Evaluator;
 pub use game::{Game, PlayError, Playout};
 pub use hash::mix64;
-pub use knowledge::{Guide, Knowledge, NoEvaluator, NoPrior, PlayoutPolicy, Prior, Uniform};
+pub use knowledge::{
+    Guide, Knowledge, NoEvaluator, NoPrior, PlayoutPolicy, Prior, Uniform, Verdict,
+};
 pub use moves::MovesError;
 pub use outcome::{Outcome, Status, Wdl};
 pub use perft::perft;

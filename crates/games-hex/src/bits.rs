@@ -49,6 +49,17 @@ impl<const W: usize> Bits<W> {
         self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
     }
 
+    /// Whether every cell of this set is in `other`.
+    #[inline]
+    pub(crate) fn subset_of(&self, other: &Self) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
     #[inline]
     pub(crate) fn contains(&self, index: usize) -> bool {
         self.0[index / 64] >> (index % 64) & 1 != 0

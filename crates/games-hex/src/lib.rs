@@ -42,6 +42,6 @@ mod solver;
 
 pub use bits::MAX_SIZE;
 pub use hex::Hex;
-pub use knowledge::{Bridges, InferiorCells, Shape, knowledge};
+pub use knowledge::{Bridges, InferiorCells, ProvenMoves, Shape, knowledge};
 pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};
 pub use solver::Solver;

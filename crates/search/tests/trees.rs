@@ -3,7 +3,7 @@
 //! plain minimax over the literal ([`TreeGame::value`]), on hand-made and random trees.
 
 use game_core::testing::{Branch, TreeGame};
-use game_core::{Game, Knowledge, Prior, Wdl};
+use game_core::{Game, Knowledge, Prior, Verdict, Wdl};
 use proptest::prelude::*;
 use search::{AgentSpec, Report};
 
@@ -136,5 +136,78 @@ proptest! {
             let report = search(spec, &game);
             assert_solved(spec, &game, &report);
         }
+    }
+}
+
+/// A prior that knows the literal's answer: [`FirstFirst`]'s misleading weights, and, when
+/// asked to examine, the exact verdict on every move that wins or loses (draws unknown).
+#[derive(Clone, Copy, Debug)]
+struct Oracle;
+
+impl Prior<TreeGame> for Oracle {
+    fn weigh(&self, game: &TreeGame, actions: &[Branch], weights: &mut Vec<f32>) {
+        FirstFirst.weigh(game, actions, weights);
+    }
+
+    fn examine(&self, game: &TreeGame, actions: &[Branch], verdicts: &mut Vec<Verdict>) {
+        let mover = game.to_move();
+        verdicts.extend(actions.iter().map(|&action| {
+            match game.after(action).value().for_player(mover) {
+                Wdl::Win => Verdict::Win,
+                Wdl::Loss => Verdict::Loss,
+                Wdl::Draw => Verdict::Unknown,
+            }
+        }));
+    }
+}
+
+/// The search of `spec` from `game` with the [`Oracle`] as prior.
+fn search_with_oracle(spec: &str, game: &TreeGame) -> Report<Branch> {
+    let spec: AgentSpec = spec.parse().unwrap();
+    let knowledge = Knowledge::NONE.with_prior(Oracle);
+    let mut agent = spec
+        .build_with::<TreeGame, _, _, _, _>(7, |_: &TreeGame| 0, knowledge)
+        .unwrap();
+    agent.choose(game, &spec.budget()).expect("the game is on");
+    agent.report().expect("a report").clone()
+}
+
+#[test]
+fn examined_verdicts_prove_a_deep_win_at_once() {
+    // Only c wins, two plies down; the misleading prior says a.
+    let game: TreeGame = "(W((WW)=)((BB)(B=)))".parse().unwrap();
+    let examined = search_with_oracle(
+        "uct:iterations=1000000,solver=true,prior=game,examine=1",
+        &game,
+    );
+    assert_eq!(examined.proof, Some(Wdl::Win));
+    assert_eq!(examined.chosen.unwrap().to_string(), "c");
+    let plain = search_with_oracle("uct:iterations=1000000,solver=true,prior=game", &game);
+    assert_eq!(plain.proof, Some(Wdl::Win));
+    assert!(
+        examined.iterations < plain.iterations,
+        "{} iterations with the verdicts, {} without",
+        examined.iterations,
+        plain.iterations
+    );
+    // Without the solver the verdicts still steer: the winning move takes the whole prior.
+    let steered = search_with_oracle("uct:iterations=30,prior=game,examine=1", &game);
+    assert_eq!(steered.chosen.unwrap().to_string(), "c");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// With exact verdicts asked at a node's first or second visit, the solver still proves
+    /// the literal's value and keeps it, with or without tree reuse's second search.
+    #[test]
+    fn examined_verdicts_keep_the_solver_exact(text in tree(), examine in 1u32..=2) {
+        let game: TreeGame = text.parse().unwrap();
+        if game.status().is_over() {
+            return Ok(());
+        }
+        let spec = format!("uct:iterations=200000,solver=true,prior=game,examine={examine}");
+        let report = search_with_oracle(&spec, &game);
+        assert_solved(&spec, &game, &report);
     }
 }

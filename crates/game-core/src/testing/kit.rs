@@ -249,7 +249,9 @@ impl Conformance {
 
     /// Checks a game's knowledge (a prior, a playout policy, an evaluator: see
     /// [`Knowledge`](crate::Knowledge)) at every position of the kit's random games from
-    /// `start`: the prior gives one finite weight of at least 0 per legal action; the policy's
+    /// `start`: the prior gives one finite weight of at least 0 per legal action, and its
+    /// `examine` one verdict per action (or none), which for a move that ends the game is its
+    /// result; the policy's
     /// action is legal, its playout ends in a finished position that says how it ended, and
     /// repeats itself for the same seed; a cut-off plays at most its plies and stops at the end
     /// of the game; the evaluation is a probability. A part the knowledge does not have is
@@ -391,6 +393,30 @@ where
             .find(|(_, w)| !w.is_finite() || **w < 0.0)
         {
             return fail(format!("the prior gave {action} the weight {weight}"));
+        }
+        let mut verdicts = Vec::new();
+        knowledge.examine(position, &actions, &mut verdicts);
+        if !verdicts.is_empty() && verdicts.len() != actions.len() {
+            return fail(format!(
+                "the prior's examine gave {} verdicts for {} legal actions",
+                verdicts.len(),
+                actions.len()
+            ));
+        }
+        // A verdict on a move that ends the game must be its result.
+        let mover = position.to_move();
+        for (&action, &verdict) in actions.iter().zip(&verdicts) {
+            let result = position.after(action).status().outcome();
+            let contradicted = match (verdict, result) {
+                (crate::Verdict::Win, Some(outcome)) => outcome.winner() != Some(mover),
+                (crate::Verdict::Loss, Some(outcome)) => outcome.winner() != Some(mover.opponent()),
+                _ => false,
+            };
+            if contradicted {
+                return fail(format!(
+                    "the prior's examine called {action} a {verdict:?}, but it ends the game as {result:?} in\n{position}"
+                ));
+            }
         }
     }
     // The policy's own playout, one checked action at a time.

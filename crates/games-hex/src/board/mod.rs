@@ -5,6 +5,7 @@ mod inferior;
 mod playout;
 mod shape;
 mod text;
+mod vc;
 
 use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status, mix64};
 use rand::{Rng, RngExt};

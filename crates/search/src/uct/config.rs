@@ -40,6 +40,7 @@ pub enum Expansion {
 /// | `grave` | 0 (off) | GRAVE's threshold: use the AMAF statistics of the closest ancestor with at least this many visits; `grave:` specs use 50 |
 /// | `puct` | 1.0 | with a prior: `c` in PUCT's `Q + c·P·sqrt(N)/(1+n)` (see below) |
 /// | `cutoff` | none | simulations stop after this many plies and the evaluator scores the position (0: no playout at all) |
+/// | `examine` | 0 (off) | with a prior: a node's `examine`-th visit asks the prior's [`examine`](game_core::Prior::examine) what is proven about its moves (see below) |
 ///
 /// The exploration constant: UCB1's `sqrt(2)` is the constant of the regret bound for rewards
 /// in `[0, 1]`, not the best one in practice. Tuned on games, the best constant for win/loss
@@ -77,6 +78,13 @@ pub enum Expansion {
 /// reached by the evaluator's win probability (`Knowledge::scale`) instead of a result:
 /// MCTS with evaluation cut-offs (Lorentz 2015) or, at 0, AlphaZero's value at the leaf.
 ///
+/// With `examine` (and a prior), a node visited that many times asks the prior once what is
+/// *proven* about its moves ([`Prior::examine`](game_core::Prior::examine); Hex's virtual
+/// connections): a losing move's prior becomes 0, and a winning move takes the whole prior,
+/// so PUCT leaves the others out; with the solver on, the decided moves are also proven in the
+/// tree, which can decide the node at once. This is knowledge too costly for every new node
+/// (MoHex's "knowledge threshold"); the lock-free tree of `parallel=tree` does not ask it.
+///
 /// GRAVE (Cazenave 2015) takes the AMAF statistics not from the node itself but from its
 /// closest ancestor (or itself) with at least `grave` visits, so that a young node borrows the
 /// richer statistics of an older one instead of trusting its own few.
@@ -110,6 +118,9 @@ pub struct UctConfig {
     /// The most plies a simulation plays before the evaluator scores its position (with an
     /// evaluator; without one, simulations play to the end).
     pub cutoff: Option<u32>,
+    /// The visits after which a node asks the prior what is proven about its moves (with a
+    /// prior); 0: never.
+    pub examine: u32,
 }
 
 impl Default for UctConfig {
@@ -127,6 +138,7 @@ impl Default for UctConfig {
             grave: 0,
             puct: 1.0,
             cutoff: None,
+            examine: 0,
         }
     }
 }
@@ -145,8 +157,8 @@ impl UctConfig {
 
     /// The keys [`set`](Self::set) takes: `c`, `reuse`, `final` (`visits`, `mean` or `wins`),
     /// `expand` (`one` or `all`), `expand_after`, `decay`, `nodes`, `solver`, `k` (RAVE's
-    /// equivalence parameter; above 0 turns RAVE on), `ref` (GRAVE's threshold), `puct` and
-    /// `cutoff` (plies).
+    /// equivalence parameter; above 0 turns RAVE on), `ref` (GRAVE's threshold), `puct`,
+    /// `cutoff` (plies) and `examine` (visits).
     pub const KEYS: &[&str] = &[
         "c",
         "reuse",
@@ -160,6 +172,7 @@ impl UctConfig {
         "ref",
         "puct",
         "cutoff",
+        "examine",
     ];
 
     /// Sets one setting from text, as agent specs write it: `set("c", "0.3")`.
@@ -209,6 +222,7 @@ impl UctConfig {
             "ref" => self.grave = setting.whole(1, u32::MAX)?,
             "puct" => self.puct = setting.number_where(|c| c > 0.0, "a number above 0")?,
             "cutoff" => self.cutoff = Some(setting.whole(0, u32::MAX)?),
+            "examine" => self.examine = setting.whole(0, u32::MAX)?,
             _ => return Err(setting.unknown(Self::KEYS)),
         }
         Ok(())

@@ -35,7 +35,7 @@ pub use parallel::{RootParallel, TreeParallel};
 use std::time::Duration;
 
 use game_core::{
-    Game, Guide, Knowledge, Outcome, PlayedActions, Player, Reward, Status, WinDrawLoss,
+    Game, Guide, Knowledge, Outcome, PlayedActions, Player, Reward, Status, Verdict, WinDrawLoss,
 };
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -103,6 +103,8 @@ struct TreeSearch<A, R, K> {
     actions: Vec<A>,
     weights: Vec<f32>,
     scores: Vec<f32>,
+    /// The prior's verdicts on a node's moves ([`UctConfig::examine`]).
+    verdicts: Vec<Verdict>,
 }
 
 /// What one iteration writes as it goes: its path (each node and the player who moved into
@@ -256,6 +258,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             actions: Vec::new(),
             weights: Vec::new(),
             scores: Vec::new(),
+            verdicts: Vec::new(),
         }
     }
 
@@ -348,6 +351,15 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                 // waits for a batch evaluator.)
                 break;
             }
+            if self.config.examine > 0
+                && self.tree[node].visits == self.config.examine
+                && self.tree.has_priors()
+            {
+                self.examine(node, &position, &trace.path);
+                if self.config.solver && self.tree[node].proof != Proof::Open {
+                    break; // decided: back up its result instead of going on
+                }
+            }
             if let Some(rave) = &mut self.rave {
                 rave.enter(&self.tree, node, &position);
             }
@@ -434,6 +446,72 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             self.weights = weights;
         }
         true
+    }
+
+    /// Asks the prior what is proven about the moves of `node` (expanded; at `position`, the
+    /// end of `path`): a losing move's prior becomes 0 and a winning move takes the whole prior;
+    /// with the solver, the decided children are marked tried and proven, and the proofs
+    /// carried up `path`.
+    fn examine<G>(&mut self, node: NodeId, position: &G, path: &[(NodeId, Player)])
+    where
+        G: Game<Action = A>,
+        R: Reward<G>,
+        K: Guide<G>,
+    {
+        let children = self.tree.children(&self.tree[node]);
+        self.actions.clear();
+        self.actions
+            .extend(children.iter().map(|child| child.action));
+        let mut verdicts = std::mem::take(&mut self.verdicts);
+        verdicts.clear();
+        self.knowledge
+            .examine(position, &self.actions, &mut verdicts);
+        if verdicts.len() != self.actions.len() || verdicts.iter().all(|&v| v == Verdict::Unknown) {
+            self.verdicts = verdicts;
+            return;
+        }
+        let any_win = verdicts.contains(&Verdict::Win);
+        let priors = self.tree.priors_mut(node);
+        for (prior, &verdict) in priors.iter_mut().zip(&verdicts) {
+            if verdict == Verdict::Loss || (any_win && verdict != Verdict::Win) {
+                *prior = 0.0;
+            }
+        }
+        let sum: f32 = priors.iter().sum();
+        if sum > 0.0 {
+            priors.iter_mut().for_each(|p| *p /= sum);
+        }
+        if self.config.solver {
+            // The decided untried children become tried (ahead of the others), so that the
+            // node's proof can count them; the verdicts follow the children's moves.
+            let (tried, len) = (self.tree[node].tried, self.tree[node].len);
+            let mut next = usize::from(tried);
+            for offset in usize::from(tried)..usize::from(len) {
+                if verdicts[offset] != Verdict::Unknown {
+                    self.tree.try_child_at(node, offset);
+                    verdicts.swap(next, offset);
+                    next += 1;
+                }
+            }
+            let first = self.tree[node].first;
+            let draw = self
+                .reward
+                .reward(position, Outcome::Draw, position.to_move());
+            for (offset, &verdict) in verdicts.iter().enumerate().take(next) {
+                let proof = match verdict {
+                    Verdict::Win => Proof::Win,
+                    Verdict::Loss => Proof::Loss,
+                    Verdict::Unknown => continue,
+                };
+                let child = &mut self.tree[first.offset(offset)];
+                if child.proof == Proof::Open {
+                    child.prove(proof, draw);
+                }
+            }
+            let draws = Player::BOTH.map(|p| self.reward.reward(position, Outcome::Draw, p));
+            self.tree.propagate_proofs(path, draws);
+        }
+        self.verdicts = verdicts;
     }
 
     /// Sets the priors of `node`'s children (just expanded, in the order of the position's

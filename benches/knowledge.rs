@@ -1,0 +1,39 @@
+//! What a game's costlier knowledge costs per position: Hex's inferior cells and its virtual
+//! connections (H-search for both players, [`Hex::proven_moves`]) on mid-game 9x9 and 11x11
+//! positions. A search asks the second only of nodes visited `examine` times, so its cost is
+//! what sets that threshold.
+//!
+//! `cargo bench --bench knowledge`
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use gamesearch::hex::Hex;
+
+fn hex(c: &mut Criterion) {
+    let positions = [
+        ("9x9, 12 stones", 9, "e5 d6 c7 f4 g3 d4 c5 f6 e3 b8 g7 c3"),
+        (
+            "11x11, 14 stones",
+            11,
+            "f6 e7 d8 g5 c9 h4 e6 f5 c3 i9 b10 j2 d5 g7",
+        ),
+    ];
+    let mut group = c.benchmark_group("knowledge/hex");
+    for (label, size, moves) in positions {
+        let position = Hex::new(size)
+            .expect("a legal size")
+            .after_moves(moves)
+            .expect("legal moves");
+        group.bench_function(format!("inferior cells, {label}"), |b| {
+            b.iter(|| black_box(position.inferior_cells()));
+        });
+        group.bench_function(format!("virtual connections, {label}"), |b| {
+            b.iter(|| black_box(position.proven_moves()));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, hex);
+criterion_main!(benches);

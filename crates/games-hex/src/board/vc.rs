@@ -1,0 +1,419 @@
+//! Virtual connections: H-search (Anshelevich, "A hierarchical approach to computer Hex",
+//! 2002), as in Hexy, Six and MoHex.
+//!
+//! For one player, the nodes are its two edges (with the stones joined to them), its other
+//! groups of stones, and the empty cells. Two nodes are
+//!
+//! - **fully connected** (a *VC*) over a *carrier* of empty cells when the player joins them
+//!   whoever moves first, playing only inside the carrier;
+//! - **semi-connected** (an *SC*) over a carrier holding a *key* cell when the player joins them
+//!   by playing the key first.
+//!
+//! Two nodes next to each other are fully connected over nothing. Two rules build the rest:
+//!
+//! - **AND**: VCs `x–z` and `z–y` with disjoint carriers that avoid `x` and `y` give a VC
+//!   `x–y` when `z` is a group (over both carriers), and an SC with key `z` when `z` is an
+//!   empty cell (over both carriers and `z`);
+//! - **OR**: SCs `x–y` whose carriers have no cell in common give a VC `x–y` over their
+//!   union: whatever the opponent plays, one of them is untouched and its key completes it.
+//!
+//! The closure is found with a work list of new VCs, each combined by AND with the VCs at
+//! both of its ends; the lists of each pair are kept small (a carrier that contains another of
+//! the same pair adds nothing), as in MoHex, so the search is sound but not complete. As in
+//! MoHex (`and_over_edge` off), the edges are never the middle node of an AND.
+//!
+//! What the search uses is the edge pair: a VC between the player's edges is a won game
+//! whoever moves; an SC is a win for the player to move (its key) and, for the opponent, a
+//! threat it must answer inside the carrier.
+
+use std::collections::VecDeque;
+
+use game_core::Player;
+
+use super::HexBoard;
+use super::inferior::Inferior;
+use super::playout::{BLACK_EDGE, MAX_CELLS, RING, WHITE_EDGE, rings};
+use crate::bits::Bits;
+
+/// The most VCs kept for one pair of nodes.
+const MAX_FULL: usize = 8;
+/// The most SCs kept for one pair of nodes.
+const MAX_SEMI: usize = 16;
+/// The most SCs the OR rule combines at once.
+const MAX_OR: usize = 4;
+/// The most AND combinations tried in one search: a cap on its time (about a few
+/// milliseconds), past which it stops with what it has found (still sound).
+const MAX_WORK: u32 = 400_000;
+
+/// No node (an opponent's stone).
+const NONE: u16 = u16::MAX;
+
+/// The connections H-search found between one player's two edges.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EdgeLinks<const W: usize> {
+    /// Carriers of full connections: the player has won, whoever moves.
+    pub(crate) full: Vec<Bits<W>>,
+    /// Semi-connections: carrier (with the key) and key.
+    pub(crate) semi: Vec<(Bits<W>, usize)>,
+    /// The player's stones already join its edges.
+    pub(crate) connected: bool,
+}
+
+impl<const W: usize> EdgeLinks<W> {
+    /// The cells where the opponent (to move) must play to stop these connections: the
+    /// intersection of the semi-connections' carriers (every cell while there is none); empty
+    /// when it cannot stop them.
+    pub(crate) fn must_play(&self, empty: Bits<W>) -> Bits<W> {
+        if self.connected || !self.full.is_empty() {
+            return Bits::EMPTY;
+        }
+        self.semi
+            .iter()
+            .fold(empty, |region, (carrier, _)| region & *carrier)
+    }
+}
+
+/// The connections of one pair of nodes.
+#[derive(Clone, Debug, Default)]
+struct Pair<const W: usize> {
+    full: Vec<Bits<W>>,
+    semi: Vec<(Bits<W>, u16)>,
+}
+
+/// One H-search, for one player.
+struct Search<const W: usize> {
+    /// Nodes: 0 and 1 the edges, then the groups, then the empty cells.
+    nodes: usize,
+    /// The empty cell of each node (`NONE` for edges and groups).
+    cell: Vec<u16>,
+    /// `pairs[a * nodes + b]` for `a < b`.
+    pairs: Vec<Pair<W>>,
+    /// The nodes each node has a VC with.
+    partners: Vec<Vec<u16>>,
+    /// New VCs, to combine.
+    queue: VecDeque<(u16, u16, Bits<W>)>,
+    work: u32,
+}
+
+impl<const W: usize> Search<W> {
+    fn pair_index(&self, a: u16, b: u16) -> usize {
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        usize::from(a) * self.nodes + usize::from(b)
+    }
+
+    /// Whether node `x` is an empty cell inside `carrier`.
+    fn inside(&self, x: u16, carrier: &Bits<W>) -> bool {
+        let cell = self.cell[usize::from(x)];
+        cell != NONE && carrier.contains(usize::from(cell))
+    }
+
+    fn add_full(&mut self, x: u16, y: u16, carrier: Bits<W>) {
+        if x == y {
+            return;
+        }
+        let index = self.pair_index(x, y);
+        let pair = &mut self.pairs[index];
+        if pair.full.iter().any(|c| c.subset_of(&carrier)) {
+            return;
+        }
+        pair.full.retain(|c| !carrier.subset_of(c));
+        pair.semi.retain(|(c, _)| !carrier.subset_of(c));
+        // Smallest carriers first; a full list drops its largest for a smaller one.
+        let size = carrier.count();
+        let at = pair.full.partition_point(|c| c.count() <= size);
+        if at >= MAX_FULL {
+            return;
+        }
+        if pair.full.is_empty() {
+            self.partners[usize::from(x)].push(y);
+            self.partners[usize::from(y)].push(x);
+        }
+        pair.full.insert(at, carrier);
+        pair.full.truncate(MAX_FULL);
+        self.queue.push_back((x, y, carrier));
+    }
+
+    fn add_semi(&mut self, x: u16, y: u16, carrier: Bits<W>, key: u16) {
+        if x == y {
+            return;
+        }
+        let index = self.pair_index(x, y);
+        let pair = &mut self.pairs[index];
+        if pair.full.iter().any(|c| c.subset_of(&carrier))
+            || pair.semi.iter().any(|(c, _)| c.subset_of(&carrier))
+        {
+            return;
+        }
+        pair.semi.retain(|(c, _)| !carrier.subset_of(c));
+        let size = carrier.count();
+        let at = pair.semi.partition_point(|(c, _)| c.count() <= size);
+        if at >= MAX_SEMI {
+            return;
+        }
+        // OR: the new SC with some of the others, whose carriers share no cell.
+        let mut found = Vec::new();
+        or_rule(&pair.semi, 0, carrier, carrier, 1, &mut found);
+        pair.semi.insert(at, (carrier, key));
+        pair.semi.truncate(MAX_SEMI);
+        for union in found {
+            self.add_full(x, y, union);
+        }
+    }
+
+    /// Combines every new VC by AND with the VCs at both of its ends, until nothing is new.
+    fn close(&mut self) {
+        while let Some((x, y, a)) = self.queue.pop_front() {
+            if !self.pairs[self.pair_index(x, y)].full.contains(&a) {
+                continue; // replaced by a smaller carrier, which does all it would
+            }
+            for (z, w) in [(x, y), (y, x)] {
+                if z < 2 {
+                    continue; // never over an edge
+                }
+                let z_cell = self.cell[usize::from(z)];
+                let mut k = 0;
+                while k < self.partners[usize::from(z)].len() {
+                    let v = self.partners[usize::from(z)][k];
+                    k += 1;
+                    if v == w || self.inside(v, &a) {
+                        continue;
+                    }
+                    let index = self.pair_index(z, v);
+                    let mut j = 0;
+                    while j < self.pairs[index].full.len() {
+                        let b = self.pairs[index].full[j];
+                        j += 1;
+                        self.work += 1;
+                        if self.work > MAX_WORK {
+                            self.queue.clear();
+                            return;
+                        }
+                        if a.intersects(&b) || self.inside(w, &b) {
+                            continue;
+                        }
+                        if z_cell == NONE {
+                            self.add_full(w, v, a | b);
+                        } else {
+                            let key = usize::from(z_cell);
+                            self.add_semi(w, v, a | b | Bits::single(key), z_cell);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The OR rule from `semi[start..]`, with the running intersection and union of the carriers
+/// chosen so far (`depth` of them): each union whose intersection comes to nothing goes to
+/// `found`.
+fn or_rule<const W: usize>(
+    semi: &[(Bits<W>, u16)],
+    start: usize,
+    intersection: Bits<W>,
+    union: Bits<W>,
+    depth: usize,
+    found: &mut Vec<Bits<W>>,
+) {
+    for (i, (carrier, _)) in semi.iter().enumerate().skip(start) {
+        let narrower = intersection & *carrier;
+        if narrower == intersection {
+            continue; // adds cells to the union and takes none from the intersection
+        }
+        let wider = union | *carrier;
+        if narrower.is_empty() {
+            found.push(wider);
+        } else if depth + 1 < MAX_OR {
+            or_rule(semi, i + 1, narrower, wider, depth + 1, found);
+        }
+    }
+}
+
+impl<const W: usize> HexBoard<W> {
+    /// H-search for `player` on this board with the cells `filled` coloured (dead ones
+    /// Black, captured ones their captor's): the connections it finds between the player's
+    /// edges.
+    pub(crate) fn edge_links(&self, player: Player, filled: &Inferior<W>) -> EdgeLinks<W> {
+        let n = i32::from(self.n);
+        let rings = rings(self.n);
+        let own = self.stones[player.index()] | filled.captured[player.index()];
+        // Dead cells count as either colour; the opponent's is simplest.
+        let theirs = self.stones[player.opponent().index()]
+            | filled.captured[player.opponent().index()]
+            | filled.dead;
+        let empty = self.empty() & !filled.all();
+        let edge_marker = if player == Player::Black {
+            BLACK_EDGE
+        } else {
+            WHITE_EDGE
+        };
+        // The edge (0 or 1) beyond entry `k` of cell `i`'s ring, if it is the player's.
+        let edge_of = |i: usize, k: usize, entry: u16| -> Option<u16> {
+            if entry != edge_marker {
+                return None;
+            }
+            let (x, y) = (i as i32 % n, i as i32 / n);
+            let (dx, dy) = RING[k];
+            let low = if player == Player::Black {
+                y + dy < 0
+            } else {
+                x + dx < 0
+            };
+            Some(if low { 0 } else { 1 })
+        };
+
+        // Nodes: the edges, the groups (those touching an edge are part of it), the cells.
+        let mut node_of = [NONE; MAX_CELLS];
+        let mut cell = vec![NONE, NONE];
+        let mut stack = Vec::new();
+        for start in own.iter() {
+            if node_of[start] != NONE {
+                continue;
+            }
+            // Flood the group, noting the edges it touches.
+            let mut group = Vec::new();
+            let mut touches = [false; 2];
+            node_of[start] = 0; // marked; renumbered below
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                group.push(i);
+                for (k, &entry) in rings[i].iter().enumerate() {
+                    if let Some(e) = edge_of(i, k, entry) {
+                        touches[usize::from(e)] = true;
+                    }
+                    let j = usize::from(entry);
+                    if j < MAX_CELLS && own.contains(j) && node_of[j] == NONE {
+                        node_of[j] = 0;
+                        stack.push(j);
+                    }
+                }
+            }
+            let id = match touches {
+                [true, true] => {
+                    return EdgeLinks {
+                        connected: true,
+                        ..EdgeLinks::default()
+                    };
+                }
+                [true, false] => 0,
+                [false, true] => 1,
+                [false, false] => {
+                    cell.push(NONE);
+                    (cell.len() - 1) as u16
+                }
+            };
+            for i in group {
+                node_of[i] = id;
+            }
+        }
+        for i in empty.iter() {
+            node_of[i] = cell.len() as u16;
+            cell.push(i as u16);
+        }
+        let nodes = cell.len();
+        let mut search = Search {
+            nodes,
+            cell,
+            pairs: vec![Pair::default(); nodes * nodes],
+            partners: vec![Vec::new(); nodes],
+            queue: VecDeque::new(),
+            work: 0,
+        };
+        // Adjacent nodes: fully connected over nothing.
+        for i in empty.iter() {
+            let u = node_of[i];
+            for (k, &entry) in rings[i].iter().enumerate() {
+                let v = match edge_of(i, k, entry) {
+                    Some(e) => e,
+                    None => {
+                        let j = usize::from(entry);
+                        if j >= MAX_CELLS || theirs.contains(j) {
+                            continue;
+                        }
+                        node_of[j]
+                    }
+                };
+                if v != NONE {
+                    search.add_full(u, v, Bits::EMPTY);
+                }
+            }
+        }
+        search.close();
+        let edges = &search.pairs[search.pair_index(0, 1)];
+        EdgeLinks {
+            full: edges.full.clone(),
+            semi: edges
+                .semi
+                .iter()
+                .map(|&(carrier, key)| (carrier, usize::from(key)))
+                .collect(),
+            connected: false,
+        }
+    }
+}
+
+/// The moves of the player to move that virtual connections decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Decided<const W: usize> {
+    /// Cells where a stone wins.
+    pub(crate) won: Bits<W>,
+    /// Cells where a stone loses.
+    pub(crate) lost: Bits<W>,
+}
+
+impl<const W: usize> HexBoard<W> {
+    /// What the fill-in and both players' edge connections prove about each move of the player
+    /// to move (nothing while the swap is still to be decided, or once the game is over):
+    ///
+    /// - the filled board already connects: every move wins for that player, or loses;
+    /// - a VC between the mover's edges: every move wins; an SC: its key wins;
+    /// - a VC between the opponent's edges: every move loses; SCs: every move outside the
+    ///   intersection of their carriers (the must-play region) loses, as the opponent then
+    ///   plays the key of an SC the move left alone.
+    ///
+    /// Each holds on the filled board, and so on this one: the fill-in colours only cells
+    /// whose colour does not change the result, also after any move elsewhere.
+    pub(crate) fn decided_moves(&self) -> Decided<W> {
+        let nothing = Decided {
+            won: Bits::EMPTY,
+            lost: Bits::EMPTY,
+        };
+        if self.winner.is_some() || (self.swap_rule && self.plies == 1) {
+            return nothing;
+        }
+        let all = Decided {
+            won: self.empty(),
+            lost: Bits::EMPTY,
+        };
+        let none = Decided {
+            won: Bits::EMPTY,
+            lost: self.empty(),
+        };
+        let mover = self.to_move;
+        let filled = self.inferior();
+        match self.winner_after(&filled) {
+            Some(winner) if winner == mover => return all,
+            Some(_) => return none,
+            None => {}
+        }
+        let mine = self.edge_links(mover, &filled);
+        if mine.connected || !mine.full.is_empty() {
+            return all;
+        }
+        let theirs = self.edge_links(mover.opponent(), &filled);
+        if theirs.connected || !theirs.full.is_empty() {
+            return none;
+        }
+        let won = mine
+            .semi
+            .iter()
+            .fold(Bits::EMPTY, |won, &(_, key)| won | Bits::single(key));
+        let open = self.empty() & !filled.all();
+        let lost = if theirs.semi.is_empty() {
+            Bits::EMPTY
+        } else {
+            open & !theirs.must_play(open)
+        };
+        Decided { won, lost }
+    }
+}

@@ -1,0 +1,192 @@
+//! Virtual connections (`Hex::proven_moves`, H-search) against the exact solver on small
+//! boards, on hand-made positions (edge templates, must-play regions) of both colours, and in
+//! the search (`Shape`'s `examine`).
+
+use game_core::{Game, Player, Prior, Verdict};
+use games_hex::{Cell, Hex, Move, Shape, Solver};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+mod common;
+use common::random_position;
+
+fn cells(text: &str) -> Vec<Cell> {
+    text.split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Every move H-search calls a win wins, and every move it calls a loss loses, by the
+    /// exact solver, on 3x3 to 6x6 positions with up to 14 empty cells.
+    #[test]
+    fn proven_moves_agree_with_the_solver(size in 3u32..=6, empty in 3u32..=14, seed: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let position = random_position(size, empty.min(size * size - 1), &mut rng);
+        let proven = position.proven_moves();
+        let mover = position.to_move();
+        let mut solver = Solver::new(1 << 16);
+        for (cells, winner) in [(&proven.winning, mover), (&proven.losing, mover.opponent())] {
+            for &cell in cells {
+                let after = position.after(Move::Place(cell));
+                prop_assert_eq!(
+                    solver.winner(&after), winner,
+                    "{} after {}: H-search says {:?} wins\n{}\n{:?}", mover, cell, winner, position, proven
+                );
+            }
+        }
+        // The two lists never share a cell.
+        prop_assert!(proven.winning.iter().all(|c| !proven.losing.contains(c)));
+    }
+}
+
+/// How often H-search decides something on positions where the solver knows the answer: it
+/// must find the win in a good share of won 5x5 positions (so the property above is not
+/// passing on empty lists).
+#[test]
+fn proven_moves_find_most_wins_on_5x5() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut solver = Solver::new(1 << 18);
+    let (mut decided, mut lost_found, mut total) = (0, 0, 0);
+    for _ in 0..300 {
+        let position = random_position(5, 12, &mut rng);
+        let proven = position.proven_moves();
+        total += 1;
+        if !proven.winning.is_empty() || !proven.losing.is_empty() {
+            decided += 1;
+        }
+        if !proven.losing.is_empty() {
+            lost_found += 1;
+        }
+        let _ = solver.winner(&position);
+    }
+    assert!(
+        decided * 2 > total,
+        "H-search decided some move in only {decided} of {total} positions"
+    );
+    assert!(
+        lost_found * 4 > total,
+        "losing moves in only {lost_found} of {total}"
+    );
+}
+
+#[test]
+fn the_bridge_template_and_a_chain_of_them_win() {
+    // Black (rows 1 to 5): c2 and c4 each join an edge by the two cells between them and it;
+    // c3 joins the two.
+    let position = Hex::new(5).unwrap().after_moves("c2 a1 c4 a2").unwrap();
+    let proven = position.proven_moves();
+    assert!(
+        proven.winning.contains(&"c3".parse().unwrap()),
+        "{proven:?}"
+    );
+    // With b3 and d3 Black, c2 and c4 are joined by a bridge of bridges: a full connection,
+    // every move wins.
+    let position = Hex::new(5)
+        .unwrap()
+        .after_moves("c2 a1 c4 a2 b3 e1 d3 e2")
+        .unwrap();
+    let proven = position.proven_moves();
+    assert_eq!(proven.winning.len(), position.legal_actions_vec().len());
+}
+
+#[test]
+fn white_sees_the_same_on_the_transposed_board() {
+    // The first test's position with colours and axes exchanged: White (columns a to e).
+    let position = Hex::new(5).unwrap().after_moves("a1 b3 a2 d3").unwrap();
+    assert_eq!(position.to_move(), Player::Black);
+    let white = position.after(Move::Place("e5".parse().unwrap()));
+    let proven = white.proven_moves();
+    assert!(
+        proven.winning.contains(&"c3".parse().unwrap()),
+        "{proven:?}"
+    );
+}
+
+#[test]
+fn the_ziggurat_is_found() {
+    // Template IIIa: a stone on the third row joins the edge over 8 cells. 7x7, Black to
+    // move: d3 reaches row 1 by a ziggurat, d5 row 7 by one, and d4 joins them (White's a4
+    // and a5 are out of the way).
+    let position = Hex::new(7).unwrap().after_moves("d3 a4 d5 a5").unwrap();
+    let proven = position.proven_moves();
+    assert!(
+        proven.winning.contains(&"d4".parse().unwrap()),
+        "{proven:?}"
+    );
+    // With White's stones on the bottom row where both of d5's ziggurats lie, d4 no longer
+    // wins at once (the solver-checked property test covers what H-search says then).
+    let blocked = Hex::new(7).unwrap().after_moves("d3 a7 d5 b7").unwrap();
+    assert!(
+        !blocked
+            .proven_moves()
+            .winning
+            .contains(&"d4".parse().unwrap())
+    );
+}
+
+#[test]
+fn a_threat_leaves_only_its_carrier_to_play() {
+    // 7x7, White to move: Black's d3 and d5 each reach their edge by a ziggurat and threaten
+    // to join at d4 (or by e4, a bridge from d3). White's moves outside the cells all of
+    // Black's semi-connections need lose: the corners and the far columns.
+    let position = Hex::new(7).unwrap().after_moves("d3 a4 d5").unwrap();
+    assert_eq!(position.to_move(), Player::White);
+    let proven = position.proven_moves();
+    assert!(proven.winning.is_empty());
+    assert!(
+        !proven.losing.contains(&"d4".parse().unwrap()),
+        "{proven:?}"
+    );
+    for cell in cells("a1 g1 a7 g7 a2 b5 g4") {
+        assert!(proven.losing.contains(&cell), "{cell}: {proven:?}");
+    }
+    // The must-play region is small: most of the board loses.
+    assert!(proven.losing.len() > 30, "{proven:?}");
+}
+
+#[test]
+fn the_fill_in_can_leave_a_single_winning_cell() {
+    // 5x5, White to move: once the dead and captured cells are coloured only c3 is left
+    // open, and it joins White's d3 to b4's side. The exact solver agrees.
+    let position = Hex::new(5).unwrap().after_moves("c2 b4 c4 d3 a1").unwrap();
+    let proven = position.proven_moves();
+    assert_eq!(proven.winning, cells("c3"));
+    let winning = Solver::new(1 << 18).winning_moves(&position);
+    assert!(winning.contains(&Move::Place("c3".parse().unwrap())));
+}
+
+#[test]
+fn nothing_is_proven_before_the_swap_is_decided() {
+    let position = Hex::with_swap(5).unwrap().after_moves("c3").unwrap();
+    assert_eq!(position.proven_moves(), Default::default());
+    let mut verdicts = Vec::new();
+    Shape::default().examine(&position, &position.legal_actions_vec(), &mut verdicts);
+    assert!(verdicts.is_empty());
+}
+
+#[test]
+fn the_prior_examines_with_one_verdict_per_move() {
+    let position = Hex::new(5).unwrap().after_moves("c2 b4 c4 d3 a1").unwrap();
+    let actions = position.legal_actions_vec();
+    let mut verdicts = Vec::new();
+    Shape::default().examine(&position, &actions, &mut verdicts);
+    assert_eq!(verdicts.len(), actions.len());
+    let proven = position.proven_moves();
+    for (action, verdict) in actions.iter().zip(&verdicts) {
+        let Move::Place(cell) = action else {
+            unreachable!()
+        };
+        let expected = if proven.losing.contains(cell) {
+            Verdict::Loss
+        } else if proven.winning.contains(cell) {
+            Verdict::Win
+        } else {
+            Verdict::Unknown
+        };
+        assert_eq!(*verdict, expected, "{cell}");
+    }
+}
