@@ -92,6 +92,8 @@ struct Search<const W: usize> {
     partners: Vec<Vec<u16>>,
     /// New VCs, to combine.
     queue: VecDeque<(u16, u16, Bits<W>)>,
+    /// The OR rule's new full connections (a buffer).
+    found: Vec<Bits<W>>,
     work: u32,
 }
 
@@ -116,6 +118,7 @@ impl<const W: usize> Search<W> {
         if pair.full.iter().any(|c| c.subset_of(&carrier)) {
             return;
         }
+        let first = pair.full.is_empty();
         pair.full.retain(|c| !carrier.subset_of(c));
         pair.semi.retain(|(c, _)| !carrier.subset_of(c));
         // Smallest carriers first; a full list drops its largest for a smaller one.
@@ -124,7 +127,7 @@ impl<const W: usize> Search<W> {
         if at >= MAX_FULL {
             return;
         }
-        if pair.full.is_empty() {
+        if first {
             self.partners[usize::from(x)].push(y);
             self.partners[usize::from(y)].push(x);
         }
@@ -151,13 +154,15 @@ impl<const W: usize> Search<W> {
             return;
         }
         // OR: the new SC with some of the others, whose carriers share no cell.
-        let mut found = Vec::new();
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
         or_rule(&pair.semi, 0, carrier, carrier, 1, &mut found);
         pair.semi.insert(at, (carrier, key));
         pair.semi.truncate(MAX_SEMI);
-        for union in found {
+        for &union in &found {
             self.add_full(x, y, union);
         }
+        self.found = found;
     }
 
     /// Combines every new VC by AND with the VCs at both of its ends, until nothing is new.
@@ -317,6 +322,7 @@ impl<const W: usize> HexBoard<W> {
             pairs: vec![Pair::default(); nodes * nodes],
             partners: vec![Vec::new(); nodes],
             queue: VecDeque::new(),
+            found: Vec::new(),
             work: 0,
         };
         // Adjacent nodes: fully connected over nothing.

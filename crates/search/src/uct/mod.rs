@@ -451,7 +451,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
     /// Asks the prior what is proven about the moves of `node` (expanded; at `position`, the
     /// end of `path`): a losing move's prior becomes 0 and a winning move takes the whole prior;
     /// with the solver, the decided children are marked tried and proven, and the proofs
-    /// carried up `path`.
+    /// carried up `path`. Nothing is done when every move has the same verdict.
     fn examine<G>(&mut self, node: NodeId, position: &G, path: &[(NodeId, Player)])
     where
         G: Game<Action = A>,
@@ -466,7 +466,17 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         verdicts.clear();
         self.knowledge
             .examine(position, &self.actions, &mut verdicts);
-        if verdicts.len() != self.actions.len() || verdicts.iter().all(|&v| v == Verdict::Unknown) {
+        // Verdicts that are all alike are left to the search. Every move lost: against a
+        // fallible opponent the move that resists best is still worth finding (a proven loss
+        // would play any). Every move won: the search still picks a good one (a proven win
+        // would play any, and leave the rest to the next move's knowledge). Neither proof is
+        // needed, as the parent, examined first, has seen the move into this node decide.
+        let alike = |verdict| verdicts.iter().all(|&v| v == verdict);
+        if verdicts.len() != self.actions.len()
+            || alike(Verdict::Unknown)
+            || alike(Verdict::Loss)
+            || alike(Verdict::Win)
+        {
             self.verdicts = verdicts;
             return;
         }
