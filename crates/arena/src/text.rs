@@ -254,7 +254,7 @@ impl TextGame for Hex {
     /// on 11x11 against the playouts alone), which leaves the dead and captured cells out (60%
     /// against the same without, 9x9): 88% against plain UCT on 11x11 over 200 games;
     /// `docs/experiments.md`, section 8.
-    const BEST: &'static str = "uct:playout=game,prior=game,puct=3";
+    const BEST: &'static str = "uct:playout=game,prior=game,puct=3,examine=200";
 
     fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
         spec.build_with(seed, |_: &Self| 0, games_hex::knowledge())

@@ -10,8 +10,9 @@ use rand::Rng;
 use crate::hex::{Hex, with_board};
 use crate::notation::{Cell, Move};
 
-/// Hex's knowledge: [`Shape`] as the prior (which leaves out the inferior cells) and
-/// [`Bridges`] as the playout policy; no evaluator yet.
+/// Hex's knowledge: [`Shape`] as the prior (which leaves out the inferior cells, and reports
+/// the moves virtual connections decide) and [`Bridges`] as the playout policy; no evaluator
+/// yet.
 ///
 /// ```
 /// use game_core::{Game, PlayoutPolicy};
@@ -41,9 +42,14 @@ pub fn knowledge() -> Knowledge<Shape, Bridges, NoEvaluator> {
 ///
 /// It is a taste, not a judgement: with PUCT's default constant (1) it decides too much of
 /// what is searched and loses; with `puct=3` it orders the search and wins on top of
-/// [`Bridges`] (`best` on Hex is `uct:playout=game,prior=game,puct=3`; `docs/experiments.md`).
-/// Leaving out the inferior cells is worth 60% against the same prior without (9x9, 100 ms a
-/// move).
+/// [`Bridges`]. Leaving out the inferior cells is worth 60% against the same prior without
+/// (9x9, 100 ms a move).
+///
+/// Its [`examine`](Prior::examine) reports the moves virtual connections decide
+/// ([`Hex::proven_moves`], about 1 ms a 9x9 position), for UCT's `examine=N`: asked of nodes
+/// visited 200 times, it scores 65% against the same search without it (9x9, 100 ms a move,
+/// 100 games). `best` on Hex is `uct:playout=game,prior=game,puct=3,examine=200`
+/// (`docs/experiments.md`).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Shape {
     /// The weight of each own stone at bridge distance.

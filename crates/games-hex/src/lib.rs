@@ -13,7 +13,9 @@
 //!   from move lists; a rhombus-shaped board `Display`.
 //! - Knowledge for Monte-Carlo search ([`knowledge`]): bridge-saving playouts ([`Bridges`]), a
 //!   shape prior ([`Shape`]), and the dead and captured cells a search need not play
-//!   ([`Hex::inferior_cells`]), found from each cell's six neighbours and filled in.
+//!   ([`Hex::inferior_cells`]), found from each cell's six neighbours and filled in; the moves
+//!   virtual connections (H-search) prove won or lost ([`Hex::proven_moves`]), which a search
+//!   asks of its busiest nodes.
 //! - [`Solver`]: who wins a position with perfect play, and with which moves, on small boards
 //!   (every opening of 5x5 in about a minute and a half).
 //!

@@ -19,8 +19,17 @@ impl Prior<TreeGame> for FirstFirst {
 
 /// The search of `spec` from `game`: what it chose and reported.
 fn search(spec: &str, game: &TreeGame) -> Report<Branch> {
+    search_with(spec, game, FirstFirst)
+}
+
+/// The search of `spec` from `game` with `prior` as the game's prior.
+fn search_with<P: Prior<TreeGame> + Clone + Send + Sync + 'static>(
+    spec: &str,
+    game: &TreeGame,
+    prior: P,
+) -> Report<Branch> {
     let spec: AgentSpec = spec.parse().unwrap();
-    let knowledge = Knowledge::NONE.with_prior(FirstFirst);
+    let knowledge = Knowledge::NONE.with_prior(prior);
     let mut agent = spec
         .build_with::<TreeGame, _, _, _, _>(7, |_: &TreeGame| 0, knowledge)
         .unwrap();
@@ -163,13 +172,7 @@ impl Prior<TreeGame> for Oracle {
 
 /// The search of `spec` from `game` with the [`Oracle`] as prior.
 fn search_with_oracle(spec: &str, game: &TreeGame) -> Report<Branch> {
-    let spec: AgentSpec = spec.parse().unwrap();
-    let knowledge = Knowledge::NONE.with_prior(Oracle);
-    let mut agent = spec
-        .build_with::<TreeGame, _, _, _, _>(7, |_: &TreeGame| 0, knowledge)
-        .unwrap();
-    agent.choose(game, &spec.budget()).expect("the game is on");
-    agent.report().expect("a report").clone()
+    search_with(spec, game, Oracle)
 }
 
 #[test]

@@ -82,8 +82,10 @@ pub enum Expansion {
 /// *proven* about its moves ([`Prior::examine`](game_core::Prior::examine); Hex's virtual
 /// connections): a losing move's prior becomes 0, and a winning move takes the whole prior,
 /// so PUCT leaves the others out; with the solver on, the decided moves are also proven in the
-/// tree, which can decide the node at once. This is knowledge too costly for every new node
-/// (MoHex's "knowledge threshold"); the lock-free tree of `parallel=tree` does not ask it.
+/// tree, which can decide the node at once. Verdicts that are all alike (every move lost, or
+/// every move won) are left to the search, which then still picks the move that resists best
+/// or wins most simply. This is knowledge too costly for every new node (MoHex's "knowledge
+/// threshold"); the lock-free tree of `parallel=tree` does not ask it.
 ///
 /// GRAVE (Cazenave 2015) takes the AMAF statistics not from the node itself but from its
 /// closest ancestor (or itself) with at least `grave` visits, so that a young node borrows the

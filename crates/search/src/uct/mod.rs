@@ -435,10 +435,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             return false;
         }
         if self.tree.has_priors() {
-            let children = self.tree.children(&self.tree[node]);
-            self.actions.clear();
-            self.actions
-                .extend(children.iter().map(|child| child.action));
+            self.load_actions(node);
             let mut weights = std::mem::take(&mut self.weights);
             weights.clear();
             self.knowledge.weigh(position, &self.actions, &mut weights);
@@ -446,6 +443,14 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             self.weights = weights;
         }
         true
+    }
+
+    /// Puts the actions of `node`'s children, in their order, into the `actions` buffer.
+    fn load_actions(&mut self, node: NodeId) {
+        let children = self.tree.children(&self.tree[node]);
+        self.actions.clear();
+        self.actions
+            .extend(children.iter().map(|child| child.action));
     }
 
     /// Asks the prior what is proven about the moves of `node` (expanded; at `position`, the
@@ -458,10 +463,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         R: Reward<G>,
         K: Guide<G>,
     {
-        let children = self.tree.children(&self.tree[node]);
-        self.actions.clear();
-        self.actions
-            .extend(children.iter().map(|child| child.action));
+        self.load_actions(node);
         let mut verdicts = std::mem::take(&mut self.verdicts);
         verdicts.clear();
         self.knowledge
