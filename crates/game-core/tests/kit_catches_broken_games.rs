@@ -570,6 +570,10 @@ enum BadKnowledge {
     PriorOneShort,
     NegativePrior,
     IllegalPolicy,
+    /// Examine gives one verdict fewer than there are moves.
+    VerdictOneShort,
+    /// Examine calls every move a loss, also the move that wins at once.
+    WinCalledLoss,
 }
 
 impl game_core::Prior<TicTacToe> for BadKnowledge {
@@ -577,7 +581,20 @@ impl game_core::Prior<TicTacToe> for BadKnowledge {
         match self {
             BadKnowledge::PriorOneShort => weights.extend(actions.iter().skip(1).map(|_| 1.0)),
             BadKnowledge::NegativePrior => weights.extend(actions.iter().map(|_| -1.0)),
-            BadKnowledge::IllegalPolicy => weights.extend(actions.iter().map(|_| 1.0)),
+            _ => weights.extend(actions.iter().map(|_| 1.0)),
+        }
+    }
+
+    fn examine(&self, _: &TicTacToe, actions: &[Cell], verdicts: &mut Vec<game_core::Verdict>) {
+        match self {
+            BadKnowledge::VerdictOneShort => {
+                let short = actions.iter().skip(1);
+                verdicts.extend(short.map(|_| game_core::Verdict::Unknown));
+            }
+            BadKnowledge::WinCalledLoss => {
+                verdicts.extend(actions.iter().map(|_| game_core::Verdict::Loss));
+            }
+            _ => {}
         }
     }
 }
@@ -609,6 +626,8 @@ fn reports_broken_knowledge() {
         BadKnowledge::PriorOneShort,
         BadKnowledge::NegativePrior,
         BadKnowledge::IllegalPolicy,
+        BadKnowledge::VerdictOneShort,
+        BadKnowledge::WinCalledLoss,
     ] {
         assert_eq!(
             knowledge_violation(defect),

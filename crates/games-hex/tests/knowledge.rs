@@ -3,8 +3,8 @@
 //! to the mover), and through the conformance kit.
 
 use game_core::testing::Conformance;
-use game_core::{Game, Player, PlayoutPolicy};
-use games_hex::{Bridges, Cell, Hex, Move};
+use game_core::{Game, Player, PlayoutPolicy, Prior};
+use games_hex::{Bridges, Cell, Hex, Move, Shape};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -111,6 +111,16 @@ proptest! {
     }
 }
 
+/// [`Shape`]'s weights without its `examine` (H-search, tens of milliseconds a position on
+/// 19x19 in a test build), for the kit's many positions of large boards.
+struct WeighOnly(Shape);
+
+impl Prior<Hex> for WeighOnly {
+    fn weigh(&self, position: &Hex, actions: &[Move], weights: &mut Vec<f32>) {
+        self.0.weigh(position, actions, weights);
+    }
+}
+
 #[test]
 fn the_knowledge_passes_the_kit() {
     let knowledge = games_hex::knowledge();
@@ -118,6 +128,15 @@ fn the_knowledge_passes_the_kit() {
         fill_in: true,
         ..Bridges::default()
     });
+    let weighing = knowledge.with_prior(WeighOnly(Shape::default()));
+    // The whole knowledge, examine included, on the smaller boards; the weights and the
+    // playouts on every board.
+    for (hex, cases) in [(Hex::with_swap(9).unwrap(), 12), (Hex::new(7).unwrap(), 24)] {
+        Conformance::new()
+            .cases(cases)
+            .check_knowledge(&hex, &knowledge)
+            .unwrap();
+    }
     for hex in [
         Hex::new(11).unwrap(),
         Hex::with_swap(9).unwrap(),
@@ -126,7 +145,7 @@ fn the_knowledge_passes_the_kit() {
     ] {
         Conformance::new()
             .cases(32)
-            .check_knowledge(&hex, &knowledge)
+            .check_knowledge(&hex, &weighing)
             .unwrap();
         Conformance::new()
             .cases(32)
@@ -176,7 +195,7 @@ fn the_prior_likes_bridges_and_contact_and_dislikes_the_empty_edge() {
     let cells = ["c4", "e3", "d3", "f2", "a7", "d5"];
     let actions: Vec<Move> = cells.iter().map(|c| c.parse().unwrap()).collect();
     let mut weights = Vec::new();
-    games_hex::Shape::default().weigh(&position, &actions, &mut weights);
+    Shape::default().weigh(&position, &actions, &mut weights);
     // A bridge from d2 (c4, e3), next to d2 (d3), next to White's g1 (f2), an empty corner
     // (a7), and nothing near (d5).
     assert_eq!(weights, [2.5, 2.5, 2.0, 2.0, 0.5, 1.0]);
