@@ -482,17 +482,22 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             self.verdicts = verdicts;
             return;
         }
+        // The priors again, with the decided-against moves weighing 0.
         let any_win = verdicts.contains(&Verdict::Win);
-        let priors = self.tree.priors_mut(node);
-        for (prior, &verdict) in priors.iter_mut().zip(&verdicts) {
-            if verdict == Verdict::Loss || (any_win && verdict != Verdict::Win) {
-                *prior = 0.0;
-            }
-        }
-        let sum: f32 = priors.iter().sum();
-        if sum > 0.0 {
-            priors.iter_mut().for_each(|p| *p /= sum);
-        }
+        let mut weights = std::mem::take(&mut self.weights);
+        weights.clear();
+        weights.extend(
+            self.tree
+                .priors(&self.tree[node])
+                .iter()
+                .zip(&verdicts)
+                .map(|(&prior, &verdict)| {
+                    let out = verdict == Verdict::Loss || (any_win && verdict != Verdict::Win);
+                    if out { 0.0 } else { prior }
+                }),
+        );
+        self.set_priors(node, &weights);
+        self.weights = weights;
         if self.config.solver {
             // The decided untried children become tried (ahead of the others), so that the
             // node's proof can count them; the verdicts follow the children's moves.
