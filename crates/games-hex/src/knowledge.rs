@@ -9,6 +9,7 @@ use rand::Rng;
 
 use crate::hex::{Hex, with_board};
 use crate::notation::{Cell, Move};
+use crate::patterns::Patterns;
 
 /// Hex's knowledge: [`Shape`] as the prior (which leaves out the inferior cells, and reports
 /// the moves virtual connections decide) and [`Bridges`] as the playout policy; no evaluator
@@ -33,17 +34,21 @@ pub fn knowledge() -> Knowledge<Shape, Bridges, NoEvaluator> {
         .with_policy(Bridges::default())
 }
 
-/// A prior from local shape, hand-set (not learned): a cell weighs 1, plus `bridge` for each of
-/// the mover's stones a bridge away from it (both cells between empty), plus `adjacent` for
-/// each stone next to it, halved on the outer ring when no stone touches it.
+/// A prior from local shape: by default each cell weighs what its learned pattern weighs
+/// ([`Patterns::learned`]: the twelve cells around it and how close it is to the last stone,
+/// trained on self-play); with `learned: false`, the hand-set weights of earlier versions: 1,
+/// plus `bridge` for each of the mover's stones a bridge away from it (both cells between
+/// empty), plus `adjacent` for each stone next to it, halved on the outer ring when no stone
+/// touches it.
 ///
 /// With `inferior` (the default), the dead and captured cells ([`Hex::inferior_cells`]) weigh
 /// 0, which PUCT reads as "never search": playing one is never better than the best other move.
 ///
-/// It is a taste, not a judgement: with PUCT's default constant (1) it decides too much of
-/// what is searched and loses; with `puct=3` it orders the search and wins on top of
-/// [`Bridges`]. Leaving out the inferior cells is worth 60% against the same prior without
-/// (9x9, 100 ms a move).
+/// The learned weights score 77.5% against the hand-set ones inside `best` (9x9, 100 ms a
+/// move; `docs/experiments.md`). The hand-set weights are a taste, not a judgement: with PUCT's
+/// default constant (1) they decide too much of what is searched and lose; with `puct=3` they
+/// order the search and win on top of [`Bridges`]. Leaving out the inferior cells is worth 60%
+/// against the same prior without (9x9, 100 ms a move).
 ///
 /// Its [`examine`](Prior::examine) reports the moves virtual connections decide
 /// ([`Hex::proven_moves`], about 1 ms a 9x9 position), for UCT's `examine=N`: asked of nodes
@@ -58,6 +63,9 @@ pub struct Shape {
     pub adjacent: f32,
     /// Weigh the inferior cells ([`Hex::inferior_cells`]) 0, so that PUCT leaves them out.
     pub inferior: bool,
+    /// Weigh each cell by its learned pattern ([`Patterns::learned`], [`Hex::local_shape`])
+    /// instead of by `bridge` and `adjacent` (the default).
+    pub learned: bool,
 }
 
 impl Default for Shape {
@@ -66,6 +74,7 @@ impl Default for Shape {
             bridge: 1.5,
             adjacent: 1.0,
             inferior: true,
+            learned: true,
         }
     }
 }
@@ -89,7 +98,15 @@ impl Prior<Hex> for Shape {
     fn weigh(&self, position: &Hex, actions: &[Move], weights: &mut Vec<f32>) {
         let start = weights.len();
         with_board!(&position.0, b => {
-            b.shape_weights(actions, self.bridge, self.adjacent, weights);
+            if self.learned {
+                let patterns = Patterns::learned();
+                weights.extend(actions.iter().map(|action| match action {
+                    Move::Place(cell) => patterns.weight(b.local_shape(cell.column(), cell.row())),
+                    Move::Swap => 1.0,
+                }));
+            } else {
+                b.shape_weights(actions, self.bridge, self.adjacent, weights);
+            }
             if self.inferior {
                 let inferior = b.inferior().all();
                 for (weight, action) in weights[start..].iter_mut().zip(actions) {

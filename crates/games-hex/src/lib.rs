@@ -40,10 +40,12 @@ mod board;
 mod hex;
 mod knowledge;
 mod notation;
+mod patterns;
 mod solver;
 
 pub use bits::MAX_SIZE;
 pub use hex::Hex;
 pub use knowledge::{Bridges, InferiorCells, ProvenMoves, Shape, knowledge};
 pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};
+pub use patterns::{LocalShape, Near, PATTERN_CODES, ParsePatternsError, Patterns, Sample};
 pub use solver::Solver;

@@ -188,14 +188,18 @@ fn playouts_that_save_bridges_keep_a_chain_of_bridges_connected() {
 }
 
 #[test]
-fn the_prior_likes_bridges_and_contact_and_dislikes_the_empty_edge() {
+fn the_hand_set_prior_likes_bridges_and_contact_and_dislikes_the_empty_edge() {
     use game_core::Prior;
     // Black's d2 and White's g1 on 7x7, Black to move.
     let position = Hex::new(7).unwrap().after_moves("d2 g1").unwrap();
     let cells = ["c4", "e3", "d3", "f2", "a7", "d5"];
     let actions: Vec<Move> = cells.iter().map(|c| c.parse().unwrap()).collect();
     let mut weights = Vec::new();
-    Shape::default().weigh(&position, &actions, &mut weights);
+    let hand_set = Shape {
+        learned: false,
+        ..Shape::default()
+    };
+    hand_set.weigh(&position, &actions, &mut weights);
     // A bridge from d2 (c4, e3), next to d2 (d3), next to White's g1 (f2), an empty corner
     // (a7), and nothing near (d5).
     assert_eq!(weights, [2.5, 2.5, 2.0, 2.0, 0.5, 1.0]);

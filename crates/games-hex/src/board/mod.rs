@@ -2,10 +2,13 @@
 //! `playout.rs`, the drawing of boards and the text of [`Hex`](crate::Hex) in `text.rs`.
 
 mod inferior;
+mod pattern;
 mod playout;
 mod shape;
 mod text;
 mod vc;
+
+pub(crate) use pattern::canonical_pattern;
 
 use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status, mix64};
 use rand::{Rng, RngExt};
