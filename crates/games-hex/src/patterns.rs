@@ -250,18 +250,18 @@ impl Patterns {
                 seen[c.pattern as usize] = true;
             }
         }
-        let strength = |gamma: &[f64], near: &[f64; 3], c: &LocalShape| {
-            gamma[c.pattern as usize] * near[c.near as usize]
+        // The sum of a position's strengths, the denominator of each of its moves' probability.
+        let total = |gamma: &[f64], near: &[f64; 3], s: &Sample| -> f64 {
+            s.candidates
+                .iter()
+                .map(|c| gamma[c.pattern as usize] * near[c.near as usize])
+                .sum()
         };
         let mut denominator = vec![0.0f64; PATTERN_CODES];
         for _ in 0..rounds {
             denominator.iter_mut().for_each(|d| *d = 0.0);
             for s in &samples {
-                let total: f64 = s
-                    .candidates
-                    .iter()
-                    .map(|c| strength(&gamma, &near, c))
-                    .sum();
+                let total = total(&gamma, &near, s);
                 for c in &s.candidates {
                     denominator[c.pattern as usize] += near[c.near as usize] / total;
                 }
@@ -274,11 +274,7 @@ impl Patterns {
             }
             let mut near_denominator = [0.0f64; 3];
             for s in &samples {
-                let total: f64 = s
-                    .candidates
-                    .iter()
-                    .map(|c| strength(&gamma, &near, c))
-                    .sum();
+                let total = total(&gamma, &near, s);
                 for c in &s.candidates {
                     near_denominator[c.near as usize] += gamma[c.pattern as usize] / total;
                 }
