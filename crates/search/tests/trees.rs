@@ -196,21 +196,38 @@ fn examined_verdicts_prove_a_deep_win_at_once() {
     // Without the solver the verdicts still steer: the winning move takes the whole prior.
     let steered = search_with_oracle("uct:iterations=30,prior=game,examine=1", &game);
     assert_eq!(steered.chosen.unwrap().to_string(), "c");
+    // The same on threads sharing one tree: proven (before the budget is spent), and steered.
+    for threads in [2, 3] {
+        let spec = format!(
+            "uct:iterations=1000000,solver=true,prior=game,examine=1,threads={threads},parallel=tree"
+        );
+        let shared = search_with_oracle(&spec, &game);
+        assert_eq!(shared.proof, Some(Wdl::Win), "{spec}");
+        assert_eq!(shared.chosen.unwrap().to_string(), "c", "{spec}");
+        assert!(shared.iterations < 1_000_000, "{spec}");
+        let spec =
+            format!("uct:iterations=60,prior=game,examine=1,threads={threads},parallel=tree");
+        let steered = search_with_oracle(&spec, &game);
+        assert_eq!(steered.chosen.unwrap().to_string(), "c", "{spec}");
+    }
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
     /// With exact verdicts asked at a node's first or second visit, the solver still proves
-    /// the literal's value and keeps it, with or without tree reuse's second search.
+    /// the literal's value and keeps it, on one thread and on threads sharing one tree.
     #[test]
     fn examined_verdicts_keep_the_solver_exact(text in tree(), examine in 1u32..=2) {
         let game: TreeGame = text.parse().unwrap();
         if game.status().is_over() {
             return Ok(());
         }
-        let spec = format!("uct:iterations=200000,solver=true,prior=game,examine={examine}");
-        let report = search_with_oracle(&spec, &game);
-        assert_solved(&spec, &game, &report);
+        for more in ["", ",threads=2,parallel=tree", ",threads=3,parallel=tree"] {
+            let spec =
+                format!("uct:iterations=200000,solver=true,prior=game,examine={examine}{more}");
+            let report = search_with_oracle(&spec, &game);
+            assert_solved(&spec, &game, &report);
+        }
     }
 }

@@ -468,34 +468,14 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         verdicts.clear();
         self.knowledge
             .examine(position, &self.actions, &mut verdicts);
-        // Verdicts that are all alike are left to the search. Every move lost: against a
-        // fallible opponent the move that resists best is still worth finding (a proven loss
-        // would play any). Every move won: the search still picks a good one (a proven win
-        // would play any, and leave the rest to the next move's knowledge). Neither proof is
-        // needed, as the parent, examined first, has seen the move into this node decide.
-        let alike = |verdict| verdicts.iter().all(|&v| v == verdict);
-        if verdicts.len() != self.actions.len()
-            || alike(Verdict::Unknown)
-            || alike(Verdict::Loss)
-            || alike(Verdict::Win)
-        {
+        let mut weights = std::mem::take(&mut self.weights);
+        weights.clear();
+        weights.extend_from_slice(self.tree.priors(&self.tree[node]));
+        if !weigh_verdicts(&mut weights, &verdicts) {
+            self.weights = weights;
             self.verdicts = verdicts;
             return;
         }
-        // The priors again, with the decided-against moves weighing 0.
-        let any_win = verdicts.contains(&Verdict::Win);
-        let mut weights = std::mem::take(&mut self.weights);
-        weights.clear();
-        weights.extend(
-            self.tree
-                .priors(&self.tree[node])
-                .iter()
-                .zip(&verdicts)
-                .map(|(&prior, &verdict)| {
-                    let out = verdict == Verdict::Loss || (any_win && verdict != Verdict::Win);
-                    if out { 0.0 } else { prior }
-                }),
-        );
         self.set_priors(node, &weights);
         self.weights = weights;
         if self.config.solver {
@@ -641,6 +621,32 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         };
         (chosen, self.tree.report(chosen, iterations, elapsed))
     }
+}
+
+/// The priors `weights` (one per move) again after [`Prior::examine`](game_core::Prior::examine)
+/// gave `verdicts` for the same moves: a losing move weighs 0, and when some move wins, every
+/// move that does not. Returns `false` (and leaves `weights` as they were) when the verdicts
+/// are not one per move or are all alike, which is left to the search: every move lost,
+/// against a fallible opponent the move that resists best is still worth finding (a proven
+/// loss would play any); every move won, the search still picks a good one (a proven win would
+/// play any, and leave the rest to the next move's knowledge). Neither proof is needed, as the
+/// parent, examined first, has seen the move into this node decide.
+fn weigh_verdicts(weights: &mut [f32], verdicts: &[Verdict]) -> bool {
+    let alike = |verdict| verdicts.iter().all(|&v| v == verdict);
+    if verdicts.len() != weights.len()
+        || alike(Verdict::Unknown)
+        || alike(Verdict::Loss)
+        || alike(Verdict::Win)
+    {
+        return false;
+    }
+    let any_win = verdicts.contains(&Verdict::Win);
+    for (weight, &verdict) in weights.iter_mut().zip(verdicts) {
+        if verdict == Verdict::Loss || (any_win && verdict != Verdict::Win) {
+            *weight = 0.0;
+        }
+    }
+    true
 }
 
 /// Writes into `priors` (one per child, in the order of the position's legal actions) a

@@ -28,14 +28,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
 
-use game_core::{Game, Guide, Outcome, PlayedActions, Player, Reward};
+use game_core::{Game, Guide, Outcome, PlayedActions, Player, Reward, Verdict};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
 use super::super::report::{final_choice, report_from};
 use super::super::select::{Stats, ln_visits, select, select_open, select_puct};
 use super::super::solver::{Proof, proof_from};
-use super::super::{Rollout, Simulation, UctConfig, normalise_priors, rewards};
+use super::super::{Rollout, Simulation, UctConfig, normalise_priors, rewards, weigh_verdicts};
 use crate::Report;
 
 /// A node of the shared tree: what [`Node`](super::super::tree::Node) holds, in atomics, with its
@@ -53,15 +53,21 @@ pub(crate) struct SharedNode<A> {
     proof: AtomicU8,
     /// Whether a thread has claimed this leaf to expand it.
     claimed: AtomicBool,
+    /// Whether a thread has claimed this node to examine its moves (`examine`).
+    examined: AtomicBool,
     /// The children, once expanded: written once, complete.
     children: OnceLock<Box<[SharedNode<A>]>>,
-    /// The prior probability among its siblings (1 without a prior).
-    prior: f32,
+    /// The `f32` bits of the prior probability among its siblings (1 without a prior),
+    /// changed once by the node's parent being examined.
+    prior: AtomicU32,
     /// The action from the parent (the root's is a placeholder nothing reads).
     action: A,
     /// Tests only: the iterations whose path ended here.
     #[cfg(test)]
     ends: AtomicU32,
+    /// Tests only: whether its examination changed its children's priors.
+    #[cfg(test)]
+    reweighed: AtomicBool,
 }
 
 /// A visit count and a mean as one word.
@@ -84,11 +90,14 @@ impl<A> SharedNode<A> {
             tried: AtomicU32::new(0),
             proof: AtomicU8::new(Proof::Open as u8),
             claimed: AtomicBool::new(false),
+            examined: AtomicBool::new(false),
             children: OnceLock::new(),
-            prior,
+            prior: AtomicU32::new(prior.to_bits()),
             action,
             #[cfg(test)]
             ends: AtomicU32::new(0),
+            #[cfg(test)]
+            reweighed: AtomicBool::new(false),
         }
     }
 
@@ -96,6 +105,19 @@ impl<A> SharedNode<A> {
     #[inline]
     pub(crate) fn children(&self) -> &[SharedNode<A>] {
         self.children.get().map_or(&[], |c| c)
+    }
+
+    /// The prior probability among its siblings.
+    #[inline]
+    fn prior(&self) -> f32 {
+        f32::from_bits(self.prior.load(Relaxed))
+    }
+
+    /// Whether this thread is the first to claim the node's examination: `false` once any
+    /// thread has.
+    #[inline]
+    fn claim_examination(&self) -> bool {
+        !self.examined.load(Relaxed) && !self.examined.swap(true, AcqRel)
     }
 
     /// How many children have been tried (the first ones).
@@ -230,6 +252,7 @@ pub(crate) struct Local<A, Rg> {
     weights: Vec<f32>,
     priors: Vec<f32>,
     scores: Vec<f32>,
+    verdicts: Vec<Verdict>,
     /// Nodes this thread has reserved in the tree's count and not yet used: it reserves
     /// [`RESERVE`] at a time, so that the shared count is not written at every expansion.
     reserved: usize,
@@ -287,6 +310,7 @@ impl<A, Rg> Local<A, Rg> {
             weights: Vec::new(),
             priors: Vec::new(),
             scores: Vec::new(),
+            verdicts: Vec::new(),
             reserved: 0,
             pool: Pool { blocks: Vec::new() },
         }
@@ -366,9 +390,21 @@ impl<A: Copy + PartialEq> SharedTree<A> {
 
     /// The root child to play by the settings' final choice, as
     /// [`Tree::final_choice`](super::super::tree::Tree::final_choice) chooses it.
+    ///
+    /// A child the root's examination proved a win counts even if no thread has tried it yet
+    /// (children are not reordered once published, as [`Uct`](crate::Uct) reorders them).
     pub(crate) fn final_choice(&self, config: &UctConfig) -> Option<A> {
-        let children = &self.root.children()[..self.root.tried()];
-        final_choice(children, config.final_choice).map(|i| children[i].action)
+        let children = self.root.children();
+        let tried = &children[..self.root.tried()];
+        let chosen = final_choice(tried, config.final_choice).map(|i| &tried[i]);
+        if chosen.is_some_and(|c| c.proven() == Proof::Win) {
+            return chosen.map(|c| c.action);
+        }
+        children[tried.len()..]
+            .iter()
+            .find(|c| c.proven() == Proof::Win)
+            .or(chosen)
+            .map(|c| c.action)
     }
 
     /// The report of a search that chose `chosen` after `iterations` in `elapsed`.
@@ -431,6 +467,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     ) -> G
     where
         G: Game<Action = A>,
+        R: Reward<G>,
         K: Guide<G>,
         Rg: Rng,
     {
@@ -456,6 +493,17 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                     node.children()
                 }
             };
+            // Its visits count this iteration: the `examine`-th visit before it means one more.
+            if config.examine > 0
+                && shared.prior
+                && node.n() > config.examine
+                && node.claim_examination()
+            {
+                self.examine(children, &position, shared, local, path);
+                if config.solver && node.proven() != Proof::Open {
+                    break; // decided: back up its result instead of going on
+                }
+            }
             let (best, untried) = pick(children, node, shared, local);
             let child = &children[best];
             descend_into(child, mover, shared, &mut position, path);
@@ -545,7 +593,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             None => fresh.map(|(&a, &p)| SharedNode::new(a, p)).collect(),
         };
         if shared.prior {
-            children.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+            children.sort_by(|a, b| b.prior().total_cmp(&a.prior()));
         }
         // Only the claiming thread sets it, so this always succeeds.
         let _ = node.children.set(children);
@@ -585,16 +633,83 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         }
         if config.solver {
             let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
-            for &(node, mover) in path.iter().rev() {
-                if node.proven() == Proof::Open {
-                    let proof = node.proof_from_children();
-                    if proof == Proof::Open {
-                        return;
-                    }
-                    node.prove(proof, draws[mover.index()]);
+            self.carry_proofs(path, draws);
+        }
+    }
+
+    /// Carries proofs up `path` (nodes and the players who moved into them): from its end,
+    /// each node that its children now decide is proven, up to the first that stays open (or
+    /// the root). `draws` is the draw's reward for each player.
+    fn carry_proofs(&self, path: &[(&SharedNode<A>, Player)], draws: [f64; 2]) {
+        for &(node, mover) in path.iter().rev() {
+            if node.proven() == Proof::Open {
+                let proof = node.proof_from_children();
+                if proof == Proof::Open {
+                    return;
+                }
+                node.prove(proof, draws[mover.index()]);
+            }
+        }
+        self.root.prove(self.root.proof_from_children(), 0.0);
+    }
+
+    /// Asks the prior what is proven about the moves of the node at the end of `path` (the
+    /// root when it is empty), whose `children` are published, at `position`, once, on the thread that claimed it, as
+    /// [`Uct`](crate::Uct) does: a losing move's prior becomes 0 and a winning move takes the
+    /// whole prior; with the solver, the decided children are proven and the proofs carried
+    /// up `path`. The other threads go on meanwhile, reading the old priors or the new ones
+    /// (each prior is one atomic word; a selection that mixes them is still a selection).
+    ///
+    /// The untried children stay where they are (they were published in the order of their
+    /// old priors): PUCT picks the untried child with the best prior wherever it is, and the
+    /// ones it passes over, now weighing 0, count as tried without a visit.
+    fn examine<G, R, K, Rg>(
+        &self,
+        children: &[SharedNode<A>],
+        position: &G,
+        shared: &Shared<'_, R, K>,
+        local: &mut Local<A, Rg>,
+        path: &[(&SharedNode<A>, Player)],
+    ) where
+        G: Game<Action = A>,
+        R: Reward<G>,
+        K: Guide<G>,
+    {
+        local.actions.clear();
+        local.actions.extend(children.iter().map(|c| c.action));
+        local.verdicts.clear();
+        shared
+            .knowledge
+            .examine(position, &local.actions, &mut local.verdicts);
+        local.weights.clear();
+        local.weights.extend(children.iter().map(SharedNode::prior));
+        if !weigh_verdicts(&mut local.weights, &local.verdicts) {
+            return;
+        }
+        local.priors.clear();
+        local.priors.resize(children.len(), 0.0);
+        normalise_priors(&mut local.priors, &local.weights);
+        for (child, &prior) in children.iter().zip(&local.priors) {
+            child.prior.store(prior.to_bits(), Relaxed);
+        }
+        #[cfg(test)]
+        path.last()
+            .map_or(&self.root, |&(node, _)| node)
+            .reweighed
+            .store(true, Relaxed);
+        if shared.config.solver {
+            let draw = shared
+                .reward
+                .reward(position, Outcome::Draw, position.to_move());
+            for (child, &verdict) in children.iter().zip(&local.verdicts) {
+                match verdict {
+                    Verdict::Win => child.prove(Proof::Win, draw),
+                    Verdict::Loss => child.prove(Proof::Loss, draw),
+                    Verdict::Unknown => {}
                 }
             }
-            self.root.prove(self.root.proof_from_children(), 0.0);
+            let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
+            self.carry_proofs(path, draws);
         }
     }
 }
@@ -616,9 +731,7 @@ fn pick<A, R, K, Rg>(
     let visits = node.n();
     let mut best = if shared.prior {
         local.weights.clear();
-        local
-            .weights
-            .extend(children.iter().map(|child| child.prior));
+        local.weights.extend(children.iter().map(SharedNode::prior));
         let scale = config.puct as f32 * (visits as f32).sqrt();
         let best = select_puct(
             children,
@@ -705,5 +818,25 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         }
         assert_eq!(count, self.len(), "nodes counted = the tree's count");
         self.root.n()
+    }
+
+    /// How many nodes have been examined, and how many of those had their children's priors
+    /// changed by it (checked to sum to 1).
+    pub(crate) fn examined(&self) -> (usize, usize) {
+        let (mut nodes, mut reweighed) = (0, 0);
+        let mut stack = vec![&self.root];
+        while let Some(node) = stack.pop() {
+            if node.examined.load(Relaxed) {
+                nodes += 1;
+            }
+            if node.reweighed.load(Relaxed) {
+                assert!(node.examined.load(Relaxed));
+                let sum: f32 = node.children().iter().map(SharedNode::prior).sum();
+                assert!((sum - 1.0).abs() < 1e-3, "priors sum to {sum}");
+                reweighed += 1;
+            }
+            stack.extend(node.children());
+        }
+        (nodes, reweighed)
     }
 }

@@ -28,7 +28,8 @@ use crate::{Agent, Budget, Expansion, Report, UctConfig};
 ///
 /// Every [`UctConfig`] option works: PUCT with the game's prior, playout policies, cut-offs,
 /// the solver (a proof found under contention is a proof), tree reuse, the node cap (which
-/// holds under contention) and `expand_after`. Two do not run lock-free and fall back to one
+/// holds under contention), `expand_after` and `examine` (the first thread to pass a node's
+/// `examine`-th visit asks the prior what is proven there while the others go on). Two do not run lock-free and fall back to one
 /// shared tree under a lock (Chaslot et al. 2008), which scales much worse: RAVE and GRAVE
 /// (their AMAF statistics are updated for every child on the path) and `expand=all`.
 ///
@@ -417,6 +418,45 @@ mod tests {
             assert!(start.is_legal(action));
             assert_eq!(tree(&agent).audit(range.clone(), 1), 3_000);
         }
+    }
+
+    #[test]
+    fn examined_nodes_keep_their_books_under_contention() {
+        // Mid-game 7x7 positions, where Hex's virtual connections rule moves out.
+        let config = UctConfig {
+            examine: 20,
+            puct: 3.0,
+            ..UctConfig::default()
+        };
+        let range = -1e-4..=1.0 + 1e-4;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let (mut examined, mut reweighed) = (0, 0);
+        for seed in 0..6 {
+            let mut position = Hex::new(7).unwrap();
+            for _ in 0..8 {
+                position.play(position.random_action(&mut rng).unwrap());
+            }
+            if position.status().is_over() {
+                continue;
+            }
+            let threads = 2 + seed as usize % 2;
+            let knowledge = games_hex::knowledge();
+            let reward = WinDrawLoss::default();
+            let mut agent = TreeParallel::with_knowledge(threads, config, reward, knowledge, seed);
+            let action = agent
+                .choose(&position, &Budget::iterations(20_000))
+                .unwrap();
+            assert!(position.is_legal(action));
+            assert_eq!(tree(&agent).audit(range.clone(), 1), 20_000);
+            let (nodes, changed) = tree(&agent).examined();
+            examined += nodes;
+            reweighed += changed;
+        }
+        assert!(examined > 50, "{examined} nodes examined");
+        assert!(
+            reweighed > 0,
+            "no move ruled out in {examined} examined nodes"
+        );
     }
 
     #[test]
