@@ -1,14 +1,16 @@
-//! What a game's costlier knowledge costs per position: Hex's inferior cells and its virtual
-//! connections (H-search for both players, [`Hex::proven_moves`]) on mid-game 9x9 and 11x11
-//! positions. A search asks the second only of nodes visited `examine` times, so its cost is
-//! what sets that threshold.
+//! What a game's costlier knowledge costs per position: Hex's prior (the learned pattern
+//! weights of every legal move, with the inferior cells: what a node pays when it is
+//! expanded), its inferior cells and its virtual connections (H-search for both players,
+//! [`Hex::proven_moves`]) on mid-game 9x9 and 11x11 positions. A search asks the last only of
+//! nodes visited `examine` times, so its cost is what sets that threshold.
 //!
 //! `cargo bench --bench knowledge`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gamesearch::hex::Hex;
+use gamesearch::core::{Game, Prior};
+use gamesearch::hex::{Hex, Shape};
 
 fn hex(c: &mut Criterion) {
     let positions = [
@@ -25,6 +27,15 @@ fn hex(c: &mut Criterion) {
             .expect("a legal size")
             .after_moves(moves)
             .expect("legal moves");
+        let actions = position.legal_actions_vec();
+        let mut weights = Vec::with_capacity(actions.len());
+        group.bench_function(format!("prior, {label}"), |b| {
+            b.iter(|| {
+                weights.clear();
+                Shape::default().weigh(black_box(&position), &actions, &mut weights);
+                black_box(weights.len())
+            });
+        });
         group.bench_function(format!("inferior cells, {label}"), |b| {
             b.iter(|| black_box(position.inferior_cells()));
         });

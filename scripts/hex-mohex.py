@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Hex against MoHex 2.0: a match that survives MoHex's crashes, where the lost games were lost,
+and how often an engine finds the winning moves it missed.
+
+  scripts/hex-mohex.py match  --engine 'target/release/examples/gtp --game hex --size 9 --agent best:time=1s' \\
+                              --mohex /tmp/benzene/build/src/mohex/mohex --out DIR
+  scripts/hex-mohex.py losses --mohex /tmp/benzene/build/src/mohex/mohex DIR
+  scripts/hex-mohex.py probe  --engine 'target/release/examples/gtp --game hex --size 9 --agent best:time=1s' \\
+                              DIR/positions.txt
+
+match: each opening (a single Black stone) is a two-game match of its own through
+../shared/tools/twogtp/twogtp.py, colours swapped, tried again up to --tries times when MoHex
+dies (it does, reproducibly, in some openings); each finished opening is kept in DIR/<cell>.json,
+so the same command continues an interrupted match. Prints the score with a Wilson interval.
+
+losses: for each lost game in DIR, walks back from its end with MoHex's DFPN solver to the last
+position where our engine was to move and proven winning: the ply where the game was lost, the
+move played, and the winning moves it had. Those positions go to DIR/positions.txt.
+
+probe: plays each position of such a file with --seeds seeds and counts winning moves: a quick
+yardstick for a change, on the very positions where the engine lost to MoHex.
+
+Build MoHex with ../shared/tools/mohex/ (see its README).
+"""
+import argparse, json, math, os, shlex, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TWOGTP = os.environ.get("TWOGTP", os.path.join(HERE, "..", "..", "shared", "tools", "twogtp", "twogtp.py"))
+OPENINGS = {9: "a1 a3 a5 a7 a9 b1 c1 e1 g1 i1", 11: "a1 a3 a6 a9 a11 b1 d1 f1 h1 k1"}
+
+
+def wilson(k, n, z=1.96):
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def match(a):
+    os.makedirs(a.out, exist_ok=True)
+    openings = (a.openings or OPENINGS.get(a.size, "")).split()
+    if not openings:
+        sys.exit(f"hex-mohex: no default openings for size {a.size}: give --openings")
+    for cell in openings:
+        record = os.path.join(a.out, f"{cell}.json")
+        if os.path.exists(record):
+            continue
+        opening = os.path.join(a.out, f"{cell}.opening")
+        with open(opening, "w") as f:
+            f.write(f"b:{cell}\n")
+        for attempt in range(1, a.tries + 1):
+            command = [sys.executable, TWOGTP, "--a", a.engine, "--b", a.mohex,
+                       "--b-init", f"param_mohex max_time {a.time}",
+                       "--b-init", "param_mohex perform_pre_search 0",
+                       "--boardsize", f"{a.size} {a.size}", "--games", "2",
+                       "--openings", opening, "--out", record + ".part"]
+            done = subprocess.run(command, capture_output=True, text=True)
+            if done.returncode == 0 and os.path.exists(record + ".part"):
+                os.replace(record + ".part", record)
+                break
+            print(f"{cell}: attempt {attempt} failed ({(done.stderr.strip().splitlines() or ['?'])[-1]})",
+                  file=sys.stderr)
+        if os.path.exists(record):
+            games = json.load(open(record))["games"]
+            print(f"{cell}: " + ", ".join(f"as {g['a_color']} {'won' if g['score_a'] == 1 else 'lost'} "
+                                          f"in {g['plies']} plies" for g in games), flush=True)
+    summary(a.out, openings)
+
+
+def summary(directory, openings):
+    won = played = 0
+    missing = []
+    for cell in openings:
+        record = os.path.join(directory, f"{cell}.json")
+        if not os.path.exists(record):
+            missing.append(cell)
+            continue
+        for g in json.load(open(record))["games"]:
+            played += 1
+            won += g["score_a"]
+    lo, hi = wilson(won, played)
+    print(f"{won:g}-{played - won:g} in {played} games: {100 * won / max(1, played):.1f}% "
+          f"(95% Wilson {100 * lo:.1f}-{100 * hi:.1f}%)" + (f"; not finished: {' '.join(missing)}" if missing else ""))
+
+
+class Gtp:
+    def __init__(self, command):
+        self.p = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, cwd="/tmp")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+        out = []
+        while True:
+            l = self.p.stdout.readline()
+            if l == "":
+                raise RuntimeError(f"engine died after {line!r}")
+            if l.strip() == "":
+                if out:
+                    break
+                continue
+            out.append(l.strip())
+        return " ".join(out)[1:].strip()
+
+    def close(self):
+        self.p.kill()
+
+
+def solve(mohex, size, moves, colour, limit):
+    """The winner MoHex's solver finds ('black', 'white', or '' when out of time) and, if it is
+    `colour`, the winning moves."""
+    g = Gtp(f"{mohex} --use-logfile=false")
+    try:
+        g.send(f"boardsize {size} {size}")
+        g.send(f"param_dfpn timelimit {limit}")
+        for m in moves:
+            c, x = m.split(":")
+            g.send(f"play {c} {x}")
+        winner = g.send(f"dfpn-solve-state {colour}")
+        winner = winner if winner in ("black", "white") else ""
+        wins = g.send(f"dfpn-solver-find-winning {colour}").split() if winner == colour else []
+        return winner, wins
+    finally:
+        g.close()
+
+
+def losses(a):
+    found = []
+    for name in sorted(os.listdir(a.dir)):
+        if not name.endswith(".json"):
+            continue
+        record = json.load(open(os.path.join(a.dir, name)))
+        size = int(record["args"]["boardsize"].split()[0])
+        for g in record["games"]:
+            if g["score_a"] == 1:
+                continue
+            ours = g["a_color"]
+            colour = "black" if ours == "b" else "white"
+            moves = g["moves"]
+            where = f"{name[:-5]}, our engine {colour}, {len(moves)} plies"
+            verdict = "lost from every position solved"
+            for k in range(len(moves) - 1, -1, -1):
+                if not moves[k].startswith(ours + ":"):
+                    continue
+                winner, wins = solve(a.mohex, size, moves[:k], colour, a.limit)
+                if winner == colour:
+                    verdict = f"lost at ply {k + 1}: played {moves[k][2:]}, winning were {' '.join(wins)}"
+                    found.append(" ".join(moves[:k]) + " | " + " ".join(wins))
+                    break
+                if not winner:
+                    verdict = f"lost by ply {k + 2} at the latest (ply {k + 1} not solved in {a.limit:g} s)"
+                    break
+            print(f"{where}: {verdict}", flush=True)
+    out = os.path.join(a.dir, "positions.txt")
+    with open(out, "w") as f:
+        f.write("".join(line + "\n" for line in found))
+    print(f"{len(found)} positions where a winning move was missed: {out}")
+
+
+def probe(a):
+    total = hits = 0
+    for line in open(a.positions):
+        if not line.strip() or line.startswith("#"):
+            continue
+        moves, wins = line.split("|")
+        moves, wins = moves.split(), set(wins.split())
+        to_move = "w" if len(moves) % 2 else "b"
+        size = int(a.size)
+        played = []
+        for seed in range(1, a.seeds + 1):
+            g = Gtp(f"{a.engine} --seed {seed}")
+            try:
+                g.send(f"boardsize {size} {size}")
+                g.send("clear_board")
+                for m in moves:
+                    c, x = m.split(":")
+                    g.send(f"play {c} {x}")
+                move = g.send(f"genmove {to_move}")
+            finally:
+                g.close()
+            played.append(move)
+            total += 1
+            hits += move in wins
+        print(f"after {len(moves)} plies (winning: {' '.join(sorted(wins))}): played {' '.join(played)}", flush=True)
+    print(f"{hits} of {total} moves winning")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    m = sub.add_parser("match", help="our engine against MoHex, each opening with both colours")
+    m.add_argument("--engine", required=True, help="our GTP engine's command line")
+    m.add_argument("--mohex", required=True, help="MoHex's binary")
+    m.add_argument("--size", type=int, default=9)
+    m.add_argument("--time", type=float, default=1.0, help="MoHex's seconds a move (default 1)")
+    m.add_argument("--openings", help="Black's first stones, space separated (default: ten edge cells)")
+    m.add_argument("--tries", type=int, default=3)
+    m.add_argument("--out", required=True, help="directory of the records (kept; rerun to continue)")
+    l = sub.add_parser("losses", help="where the lost games of a match were lost")
+    l.add_argument("--mohex", required=True)
+    l.add_argument("--limit", type=float, default=10, help="seconds of MoHex's solver a position")
+    l.add_argument("dir")
+    p = sub.add_parser("probe", help="how often an engine plays a winning move in those positions")
+    p.add_argument("--engine", required=True)
+    p.add_argument("--size", type=int, default=9)
+    p.add_argument("--seeds", type=int, default=5)
+    p.add_argument("positions")
+    a = ap.parse_args()
+    {"match": match, "losses": losses, "probe": probe}[a.command](a)
+
+
+if __name__ == "__main__":
+    main()
