@@ -654,10 +654,10 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     }
 
     /// Asks the prior what is proven about the moves of the node at the end of `path` (the
-    /// root when it is empty), whose `children` are published, at `position`, once, on the thread that claimed it, as
-    /// [`Uct`](crate::Uct) does: a losing move's prior becomes 0 and a winning move takes the
-    /// whole prior; with the solver, the decided children are proven and the proofs carried
-    /// up `path`. The other threads go on meanwhile, reading the old priors or the new ones
+    /// root when it is empty; its `children` published; at `position`), once, on the thread
+    /// that claimed it, as [`Uct`](crate::Uct) does: a losing move's prior becomes 0 and a
+    /// winning move takes the whole prior; with the solver, the decided children are proven
+    /// and the proofs carried up `path`. The other threads go on meanwhile, reading the old priors or the new ones
     /// (each prior is one atomic word; a selection that mixes them is still a selection).
     ///
     /// The untried children stay where they are (they were published in the order of their
