@@ -495,13 +495,9 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                 .reward
                 .reward(position, Outcome::Draw, position.to_move());
             for (offset, &verdict) in verdicts.iter().enumerate().take(next) {
-                let proof = match verdict {
-                    Verdict::Win => Proof::Win,
-                    Verdict::Loss => Proof::Loss,
-                    Verdict::Unknown => continue,
-                };
+                let proof = Proof::from(verdict);
                 let child = &mut self.tree[first.offset(offset)];
-                if child.proof == Proof::Open {
+                if proof != Proof::Open && child.proof == Proof::Open {
                     child.prove(proof, draw);
                 }
             }

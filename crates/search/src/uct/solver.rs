@@ -1,7 +1,7 @@
 //! MCTS-Solver (Winands, Björnsson and Saito 2008): proven results in the tree, and how they
 //! are carried up the path.
 
-use game_core::{Player, Wdl};
+use game_core::{Player, Verdict, Wdl};
 
 use super::select::Stats;
 use super::tree::{Node, NodeId, Tree};
@@ -28,6 +28,17 @@ impl From<Wdl> for Proof {
             Wdl::Win => Proof::Win,
             Wdl::Draw => Proof::Draw,
             Wdl::Loss => Proof::Loss,
+        }
+    }
+}
+
+impl From<Verdict> for Proof {
+    /// What a prior's verdict on a move proves about the child it leads to (open: nothing).
+    fn from(verdict: Verdict) -> Proof {
+        match verdict {
+            Verdict::Win => Proof::Win,
+            Verdict::Loss => Proof::Loss,
+            Verdict::Unknown => Proof::Open,
         }
     }
 }

@@ -657,8 +657,9 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     /// root when it is empty; its `children` published; at `position`), once, on the thread
     /// that claimed it, as [`Uct`](crate::Uct) does: a losing move's prior becomes 0 and a
     /// winning move takes the whole prior; with the solver, the decided children are proven
-    /// and the proofs carried up `path`. The other threads go on meanwhile, reading the old priors or the new ones
-    /// (each prior is one atomic word; a selection that mixes them is still a selection).
+    /// and the proofs carried up `path`. The other threads go on meanwhile, reading the old
+    /// priors or the new ones (each prior is one atomic word; a selection that mixes them is
+    /// still a selection).
     ///
     /// The untried children stay where they are (they were published in the order of their
     /// old priors): PUCT picks the untried child with the best prior wherever it is, and the
@@ -702,11 +703,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 .reward
                 .reward(position, Outcome::Draw, position.to_move());
             for (child, &verdict) in children.iter().zip(&local.verdicts) {
-                match verdict {
-                    Verdict::Win => child.prove(Proof::Win, draw),
-                    Verdict::Loss => child.prove(Proof::Loss, draw),
-                    Verdict::Unknown => {}
-                }
+                child.prove(Proof::from(verdict), draw); // nothing for an open one
             }
             let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
             self.carry_proofs(path, draws);
