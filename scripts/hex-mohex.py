@@ -20,9 +20,14 @@ move played, and the winning moves it had. Those positions go to DIR/positions.t
 probe: plays each position of such a file with --seeds seeds and counts winning moves: a quick
 yardstick for a change, on the very positions where the engine lost to MoHex.
 
+games: MoHex against itself from random openings, one line of moves per game as
+`hex_patterns train` reads them (appended as each game ends; the same command continues):
+
+  scripts/hex-mohex.py games --mohex /tmp/benzene/build/src/mohex/mohex --games 400 --seed 1 --out mohex-9.txt
+
 Build MoHex with ../shared/tools/mohex/ (see its README).
 """
-import argparse, json, math, os, shlex, subprocess, sys
+import argparse, json, math, os, re, shlex, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TWOGTP = os.environ.get("TWOGTP", os.path.join(HERE, "..", "..", "shared", "tools", "twogtp", "twogtp.py"))
@@ -89,7 +94,7 @@ def summary(directory, openings):
 class Gtp:
     def __init__(self, command):
         self.p = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, cwd="/tmp")
+                                  stderr=open(os.environ.get("GTP_STDERR", os.devnull), "w"), text=True, cwd="/tmp")
 
     def send(self, line):
         self.p.stdin.write(line + "\n")
@@ -189,6 +194,66 @@ def probe(a):
     print(f"{hits} of {total} moves winning")
 
 
+def winner(size, stones):
+    """'b' or 'w' when that player's stones join its edges (Black rows 1 and `size`, White
+    columns a and the last), else None."""
+    for colour, start, end in (("b", lambda c, r: r == 0, lambda c, r: r == size - 1),
+                               ("w", lambda c, r: c == 0, lambda c, r: c == size - 1)):
+        mine = {cell for cell, who in stones.items() if who == colour}
+        todo = [cell for cell in mine if start(*cell)]
+        seen = set(todo)
+        while todo:
+            c, r = todo.pop()
+            if end(c, r):
+                return colour
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)):
+                n = (c + dc, r + dr)
+                if n in mine and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+    return None
+
+
+def games(a):
+    import random
+    done = sum(1 for _ in open(a.out)) if os.path.exists(a.out) else 0
+    cells = [f"{chr(97 + c)}{r + 1}" for c in range(a.size) for r in range(a.size)]
+    for k in range(done, a.games):
+        rng = random.Random(a.seed * 1_000_003 + k)
+        g = Gtp(f"{a.mohex} --use-logfile=false --seed {a.seed * 1_000_003 + k}")
+        try:
+            g.send(f"boardsize {a.size} {a.size}")
+            g.send(f"param_mohex max_games {a.playouts}")
+            g.send("param_mohex perform_pre_search 0")
+            # With its tree kept from move to move, a search that starts with max_games
+            # already reached plays none and MoHex dies.
+            g.send("param_mohex reuse_subtree 0")
+            g.send("param_mohex max_memory 100000000")  # enough for these searches, and quick to clear
+            stones, moves = {}, []
+            while len(moves) < a.size * a.size:
+                colour = "bw"[len(moves) % 2]
+                if len(moves) < a.random_plies:
+                    move = rng.choice([c for c in cells if (ord(c[0]) - 97, int(c[1:]) - 1) not in stones])
+                    g.send(f"play {colour} {move}")
+                else:
+                    move = g.send(f"genmove {colour}").lower()
+                    if not re.fullmatch(r"[a-z][0-9]+", move):
+                        break  # resign, or MoHex's fill-in has decided the game
+                stones[(ord(move[0]) - 97, int(move[1:]) - 1)] = colour
+                moves.append(move)
+                if winner(a.size, stones):
+                    break
+        except RuntimeError as e:
+            # MoHex dies in positions its fill-in has decided (no move left to search): the
+            # moves so far stand, and the rest would teach nothing.
+            print(f"game {k + 1}: {e}; kept up to there", flush=True)
+        finally:
+            g.close()
+        with open(a.out, "a") as f:
+            f.write(" ".join(moves) + "\n")
+        print(f"game {k + 1} of {a.games}: {len(moves)} plies", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
@@ -209,8 +274,16 @@ def main():
     p.add_argument("--size", type=int, default=9)
     p.add_argument("--seeds", type=int, default=5)
     p.add_argument("positions")
+    s = sub.add_parser("games", help="MoHex against itself from random openings, for training")
+    s.add_argument("--mohex", required=True)
+    s.add_argument("--size", type=int, default=9)
+    s.add_argument("--games", type=int, default=400, help="how many games the file should hold")
+    s.add_argument("--playouts", type=int, default=4000, help="MoHex's playouts a move (default 4000)")
+    s.add_argument("--random-plies", type=int, default=2, help="plies played at random first")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--out", required=True, help="the file of games (appended to; rerun to continue)")
     a = ap.parse_args()
-    {"match": match, "losses": losses, "probe": probe}[a.command](a)
+    {"match": match, "losses": losses, "probe": probe, "games": games}[a.command](a)
 
 
 if __name__ == "__main__":
