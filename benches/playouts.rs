@@ -68,8 +68,8 @@ fn hex(c: &mut Criterion) {
     bench_playouts(c, "hex-11x11", "8 stones", &middle);
 }
 
-/// Hex's knowledge playouts ([`Bridges`]): saving bridges move by move, with and without the
-/// fill-in of inferior cells first, from a mid-game 11x11 position (the plain fill above is
+/// Hex's knowledge playouts ([`Bridges`]): saving bridges move by move, alone, with the
+/// fill-in of inferior cells first, and with half the other moves local (pattern-weighted), from a mid-game 11x11 position (the plain fill above is
 /// the yardstick).
 fn hex_policies(c: &mut Criterion) {
     let position = Hex::new(11)
@@ -85,6 +85,13 @@ fn hex_policies(c: &mut Criterion) {
             "bridges+fill-in",
             Bridges {
                 fill_in: true,
+                ..Bridges::default()
+            },
+        ),
+        (
+            "bridges+local-0.5",
+            Bridges {
+                local: 0.5,
                 ..Bridges::default()
             },
         ),

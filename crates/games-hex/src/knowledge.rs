@@ -257,7 +257,8 @@ impl Hex {
 /// The playout policy of MoHex and most Monte-Carlo Hex programs: when the opponent's last
 /// stone broke into one of the mover's bridges (two stones that share two empty neighbours) or
 /// edge templates (a stone on the second row and the two cells below it), the mover plays the
-/// other cell of the pair and keeps the connection; otherwise a uniformly random empty cell.
+/// other cell of the pair and keeps the connection; otherwise a uniformly random empty cell (or,
+/// with probability [`local`](Bridges::local), a pattern-weighted cell around the last stone).
 ///
 /// Playouts with it play one move at a time (the plain playout fills the board at once), so
 /// they cost more; `docs/experiments.md` measures what they buy at equal time.
@@ -268,6 +269,11 @@ pub struct Bridges {
     /// Colour the inferior cells ([`Hex::inferior_cells`]) before each playout: dead cells
     /// for anyone, captured pairs for their captor.
     pub fill_in: bool,
+    /// The probability, when no bridge is saved, of a local move: one of the twelve cells
+    /// around the last stone (next to it or a bridge away), drawn by its learned pattern
+    /// weight ([`Patterns::learned`], as the prior weighs it); otherwise (and always at 0) a
+    /// uniformly random empty cell.
+    pub local: f64,
 }
 
 impl Default for Bridges {
@@ -275,15 +281,14 @@ impl Default for Bridges {
         Bridges {
             reply: 1.0,
             fill_in: false,
+            local: 0.0,
         }
     }
 }
 
-impl Bridges {
-    /// `reply` in units of 2^-32, as the playout compares it with a random `u32`.
-    fn threshold(self) -> u64 {
-        (self.reply.clamp(0.0, 1.0) * 4_294_967_296.0) as u64
-    }
+/// A probability in units of 2^-32, as the playout compares it with a random `u32`.
+fn threshold(probability: f64) -> u64 {
+    (probability.clamp(0.0, 1.0) * 4_294_967_296.0) as u64
 }
 
 impl PlayoutPolicy<Hex> for Bridges {
@@ -291,8 +296,13 @@ impl PlayoutPolicy<Hex> for Bridges {
         let saved = with_board!(&position.0, b => {
             let last = b.last_stone();
             match last {
-                Some(cell) if u64::from(rng.next_u32()) < self.threshold() => b
+                Some(cell) if u64::from(rng.next_u32()) < threshold(self.reply) => b
                     .bridge_reply(cell, b.to_move())
+                    .or_else(|| {
+                        (u64::from(rng.next_u32()) < threshold(self.local)).then(|| {
+                            b.local_move(&b.colours(), cell, b.to_move(), Patterns::learned(), rng)
+                        })?
+                    })
                     .map(|i| Move::Place(b.cell_at(i))),
                 _ => None,
             }
@@ -305,8 +315,8 @@ impl PlayoutPolicy<Hex> for Bridges {
     }
 
     fn play_out<R: Rng + ?Sized>(&self, position: &mut Hex, rng: &mut R) -> Playout {
-        let reply = self.threshold();
-        with_board!(&mut position.0, b => b.bridge_playout(rng, reply, self.fill_in, None))
+        let (reply, local) = (threshold(self.reply), threshold(self.local));
+        with_board!(&mut position.0, b => b.bridge_playout(rng, reply, local, self.fill_in, None))
     }
 
     fn play_out_marked<R: Rng + ?Sized>(
@@ -315,7 +325,9 @@ impl PlayoutPolicy<Hex> for Bridges {
         rng: &mut R,
         played: &mut PlayedActions,
     ) -> Playout {
-        let reply = self.threshold();
-        with_board!(&mut position.0, b => b.bridge_playout(rng, reply, self.fill_in, Some(played)))
+        let (reply, local) = (threshold(self.reply), threshold(self.local));
+        with_board!(&mut position.0, b => {
+            b.bridge_playout(rng, reply, local, self.fill_in, Some(played))
+        })
     }
 }

@@ -83,7 +83,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
 
-    /// A playout with the fill-in of inferior cells first ends on a full board whose winner,
+    /// A playout with the fill-in of inferior cells first (or with local moves) ends on a full board whose winner,
     /// by a depth-first search, is the one it reports, and keeps every stone it started with.
     #[test]
     fn playouts_with_fill_in_report_the_winner_of_their_full_board(size in 1u32..=13, plies in 0u32..60, seed: u64) {
@@ -94,7 +94,11 @@ proptest! {
             position.play(action);
         }
         prop_assume!(!position.status().is_over());
-        let policy = Bridges { fill_in: true, ..Bridges::default() };
+        let policy = if seed % 2 == 0 {
+            Bridges { fill_in: true, ..Bridges::default() }
+        } else {
+            Bridges { local: 0.5, ..Bridges::default() }
+        };
         let mut played = position.clone();
         let playout = policy.play_out(&mut played, &mut rng);
         let grid = Grid::of(&played);
@@ -109,6 +113,103 @@ proptest! {
             }
         }
     }
+}
+
+/// The empty cells next to `last` or a bridge away from it, each with its learned pattern
+/// weight for the player to move: the reference for the policy's local moves, from the public
+/// `Hex::local_shape` (which reads the bitboards) rather than the playout's cell colours.
+fn local_weights(hex: &Hex, last: Cell) -> Vec<(Cell, f32)> {
+    let n = i32::from(hex.size());
+    let (cx, cy) = (i32::from(last.column()), i32::from(last.row()));
+    let bridges = [(2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1)];
+    OFFSETS
+        .iter()
+        .chain(&bridges)
+        .map(|(dx, dy)| (cx + dx, cy + dy))
+        .filter(|&(x, y)| (0..n).contains(&x) && (0..n).contains(&y))
+        .filter_map(|(x, y)| {
+            let cell = Cell::new(x as u8, y as u8);
+            hex.local_shape(cell)
+                .map(|shape| (cell, games_hex::Patterns::learned().weight(shape)))
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// With local moves always on, a move that saves no bridge is one of the empty cells around
+    /// the last stone whenever there is one.
+    #[test]
+    fn local_moves_stay_around_the_last_stone(size in 2u32..=13, seed: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut position = Hex::new(size).unwrap();
+        let policy = Bridges { local: 1.0, ..Bridges::default() };
+        let mut last = None;
+        while !position.status().is_over() {
+            if let Some(last) = last
+                && saving_cells(&position, last).is_empty()
+            {
+                let around = local_weights(&position, last);
+                let chosen = policy.action(&position, &mut rng);
+                if !around.is_empty() {
+                    prop_assert!(around.iter().any(|&(c, _)| Move::Place(c) == chosen), "{position}\nlast {last}: {chosen} not around it");
+                }
+            }
+            let action = position.random_action(&mut rng).unwrap();
+            position.play(action);
+            last = match action {
+                Move::Place(cell) => Some(cell),
+                Move::Swap => None,
+            };
+        }
+    }
+}
+
+#[test]
+fn local_moves_are_drawn_by_their_pattern_weights() {
+    // 9x9 mid-game, White just played f4 and breaks no bridge of Black's: Black's local
+    // moves are drawn in proportion to their learned weights (the reference reads them
+    // through the public API).
+    let position = Hex::new(9)
+        .unwrap()
+        .after_moves("e5 d6 c7 e4 d4 f4")
+        .unwrap();
+    let last: Cell = "f4".parse().unwrap();
+    assert!(saving_cells(&position, last).is_empty());
+    let around = local_weights(&position, last);
+    let total: f32 = around.iter().map(|&(_, w)| w).sum();
+    let policy = Bridges {
+        local: 1.0,
+        ..Bridges::default()
+    };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let draws = 40_000;
+    let mut counts = vec![0u32; around.len()];
+    for _ in 0..draws {
+        let Move::Place(cell) = policy.action(&position, &mut rng) else {
+            panic!("a cell")
+        };
+        let k = around
+            .iter()
+            .position(|&(c, _)| c == cell)
+            .expect("around f4");
+        counts[k] += 1;
+    }
+    for (&(cell, weight), &count) in around.iter().zip(&counts) {
+        let expected = f64::from(weight / total) * f64::from(draws);
+        // Five standard deviations of a binomial count.
+        let sd = (expected * (1.0 - expected / f64::from(draws))).sqrt();
+        assert!(
+            (f64::from(count) - expected).abs() <= 5.0 * sd + 1.0,
+            "{cell}: {count} draws, {expected:.0} expected"
+        );
+    }
+    // The weights differ: the draw is not uniform.
+    let (lo, hi) = around.iter().fold((f32::MAX, 0.0f32), |(lo, hi), &(_, w)| {
+        (lo.min(w), hi.max(w))
+    });
+    assert!(hi > 2.0 * lo, "{around:?}");
 }
 
 /// [`Shape`]'s weights without its `examine` (H-search, tens of milliseconds a position on

@@ -248,7 +248,7 @@ static EMPTY_COUNT: [u8; 4096] = {
 
 impl<const W: usize> HexBoard<W> {
     /// Each cell's colour: 0 empty, 1 Black, 2 White.
-    pub(super) fn colours(&self) -> [u8; MAX_CELLS] {
+    pub(crate) fn colours(&self) -> [u8; MAX_CELLS] {
         let mut colour = [0u8; MAX_CELLS];
         for player in Player::BOTH {
             for i in self.stones[player.index()].iter() {

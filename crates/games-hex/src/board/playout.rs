@@ -3,8 +3,12 @@
 use game_core::{Game, Outcome, PlayedActions, Player, Playout};
 use rand::{Rng, RngExt};
 
+use super::pattern::{
+    BRIDGE, EMPTY as SHAPE_EMPTY, MINE as SHAPE_MINE, THEIRS as SHAPE_THEIRS, shape_code,
+};
 use super::{HexBoard, NO_CELL};
 use crate::bits::{Bits, MAX_SIZE};
+use crate::patterns::{LocalShape, Near, Patterns};
 
 /// The six neighbours of a cell in order around it, each next to the one before and after:
 /// (x+1, y), (x+1, y-1), (x, y-1), (x-1, y), (x-1, y+1), (x, y+1).
@@ -194,12 +198,15 @@ impl<const W: usize> HexBoard<W> {
     /// it plays the board full (Hex has no draws and a stone never breaks a connection) and
     /// counts every filled cell as a ply. The first move, while the swap is available, is a
     /// random action. With `fill_in`, the inferior cells (dead cells and captured pairs) are
-    /// coloured first, as they would end in any game played well. When `played` is given, it
-    /// marks each player's cells.
+    /// coloured first, as they would end in any game played well. When no bridge is saved,
+    /// with probability `local` (in units of 2^-32) the move is one of the twelve cells around
+    /// the last stone, drawn by its learned pattern weight ([`local_move`](Self::local_move)).
+    /// When `played` is given, it marks each player's cells.
     pub(crate) fn bridge_playout<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         reply: u64,
+        local: u64,
         fill_in: bool,
         mut played: Option<&mut PlayedActions>,
     ) -> Playout {
@@ -233,6 +240,7 @@ impl<const W: usize> HexBoard<W> {
         }
         let cells = empty.count();
         let rings = rings(self.n);
+        let patterns = Patterns::learned();
         let mut last = self.last;
         let mut mover = self.to_move;
         while free > 0 {
@@ -257,6 +265,15 @@ impl<const W: usize> HexBoard<W> {
                 })
             } else {
                 None
+            };
+            let saved = match saved {
+                None if local > 0
+                    && last != NO_CELL
+                    && (local > u64::from(u32::MAX) || u64::from(rng.next_u32()) < local) =>
+                {
+                    self.local_move(&colour, usize::from(last), mover, patterns, rng)
+                }
+                saved => saved,
             };
             let at = match saved {
                 Some(cell) => usize::from(place[cell]),
@@ -289,5 +306,62 @@ impl<const W: usize> HexBoard<W> {
             outcome: Outcome::Win(winner),
             plies: plies + cells,
         }
+    }
+
+    /// One of the empty cells among the twelve around `last` (next to it or a bridge away),
+    /// drawn with probability proportional to its learned pattern weight for `mover`
+    /// ([`Patterns`], as the prior weighs it), given each cell's `colour` (0 empty, 1 Black,
+    /// 2 White); `None` when none is empty.
+    pub(crate) fn local_move<R: Rng + ?Sized>(
+        &self,
+        colour: &[u8; MAX_CELLS],
+        last: usize,
+        mover: Player,
+        patterns: &Patterns,
+        rng: &mut R,
+    ) -> Option<usize> {
+        let n = i32::from(self.n);
+        let (lx, ly) = (
+            (last % usize::from(self.n)) as i32,
+            (last / usize::from(self.n)) as i32,
+        );
+        let own = 1 + mover.index() as u8;
+        let state = |i: usize| match colour[i] {
+            0 => SHAPE_EMPTY,
+            c if c == own => SHAPE_MINE,
+            _ => SHAPE_THEIRS,
+        };
+        let white = mover == Player::White;
+        let mut cells = [0u16; 12];
+        let mut upto = [0f32; 12];
+        let mut found = 0;
+        let mut total = 0.0;
+        for (k, (dx, dy)) in RING.iter().chain(&BRIDGE).enumerate() {
+            let (x, y) = (lx + dx, ly + dy);
+            if !(0..n).contains(&x) || !(0..n).contains(&y) {
+                continue;
+            }
+            let i = (y * n + x) as usize;
+            if colour[i] != 0 {
+                continue;
+            }
+            let near = if k < 6 { Near::Adjacent } else { Near::Bridge };
+            total += patterns.weight(LocalShape {
+                pattern: shape_code(self.n, x, y, white, state),
+                near,
+            });
+            cells[found] = i as u16;
+            upto[found] = total;
+            found += 1;
+        }
+        if found == 0 || total <= 0.0 {
+            return None;
+        }
+        let r = rng.random::<f32>() * total;
+        let pick = upto[..found]
+            .iter()
+            .position(|&u| r < u)
+            .unwrap_or(found - 1);
+        Some(usize::from(cells[pick]))
     }
 }
