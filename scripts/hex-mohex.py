@@ -8,10 +8,13 @@ and how often an engine finds the winning moves it missed.
   scripts/hex-mohex.py probe  --engine 'target/release/examples/gtp --game hex --size 9 --agent best:time=1s' \\
                               DIR/positions.txt
 
-match: each opening (a single Black stone) is a two-game match of its own through
-../shared/tools/twogtp/twogtp.py, colours swapped, tried again up to --tries times when MoHex
-dies (it does, reproducibly, in some openings); each finished opening is kept in DIR/<cell>.json,
-so the same command continues an interrupted match. Prints the score with a Wilson interval.
+match: each opening (a single Black stone) is played twice, colours swapped, our engine against
+MoHex at --time seconds a move. A game ends when a player connects or resigns, or when MoHex gives
+no move: it declines once its fill-in decides the game, and dies in some positions it has proven
+lost; its solver (--limit seconds, in a fresh process) then names the winner, and the record says
+so ("ended"). A game that fails otherwise is tried again up to --tries times. Each finished opening
+is kept in DIR/<cell>.json (as twogtp writes its records), so the same command continues an
+interrupted match. Prints the score with a Wilson interval.
 
 losses: for each lost game in DIR, walks back from its end with MoHex's DFPN solver to the last
 position where our engine was to move and proven winning: the ply where the game was lost, the
@@ -30,7 +33,6 @@ Build MoHex with ../shared/tools/mohex/ (see its README).
 import argparse, json, math, os, re, shlex, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TWOGTP = os.environ.get("TWOGTP", os.path.join(HERE, "..", "..", "shared", "tools", "twogtp", "twogtp.py"))
 OPENINGS = {9: "a1 a3 a5 a7 a9 b1 c1 e1 g1 i1", 11: "a1 a3 a6 a9 a11 b1 d1 f1 h1 k1"}
 
 
@@ -44,6 +46,60 @@ def wilson(k, n, z=1.96):
     return max(0.0, c - h), min(1.0, c + h)
 
 
+def play(a, cell, ours):
+    """One game from Black's stone on `cell`, our engine playing `ours` ('b' or 'w'): a record
+    as twogtp writes it. A game ends when a player connects, resigns, or MoHex gives no move:
+    it declines once its fill-in decides the game and dies in some positions it has proven
+    lost; MoHex's solver, in a fresh process, then says who wins."""
+    size = a.size
+    us, them = Gtp(a.engine), Gtp(f"{a.mohex} --use-logfile=false")
+    try:
+        for g in (us, them):
+            g.send(f"boardsize {size} {size}")
+            g.send("clear_board")
+        them.send(f"param_mohex max_time {a.time}")
+        them.send("param_mohex perform_pre_search 0")
+        moves, stones, won, ended = [], {}, None, "connected"
+        def place(colour, move):
+            for g in (us, them):
+                if g is not None:
+                    g.send(f"play {colour} {move}")
+            stones[(ord(move[0]) - 97, int(move[1:]) - 1)] = colour
+            moves.append(f"{colour}:{move}")
+        place("b", cell)
+        while won is None:
+            colour = "bw"[len(moves) % 2]
+            mover = us if colour == ours else them
+            try:
+                move = mover.send(f"genmove {colour}").lower()
+            except RuntimeError:
+                if mover is us:
+                    raise
+                them.close()
+                them, move = None, "died"
+            if move == "resign":
+                won, ended = "bw"[colour == "b"], "resigned"
+            elif not re.fullmatch(r"[a-z][0-9]+", move):
+                winner_, _ = solve(a.mohex, size, moves, colour, a.limit)
+                if not winner_:
+                    raise RuntimeError(f"MoHex gave no move ({move}) and its solver no winner")
+                won, ended = winner_[0], f"MoHex {'died' if move == 'died' else 'gave no move'}; its solver"
+            else:
+                if them is None:
+                    raise RuntimeError("MoHex died")
+                mover_other = them if mover is us else us
+                mover_other.send(f"play {colour} {move}")
+                stones[(ord(move[0]) - 97, int(move[1:]) - 1)] = colour
+                moves.append(f"{colour}:{move}")
+                won = winner(size, stones)
+        return {"a_color": ours, "winner": won, "score_a": 1.0 if won == ours else 0.0,
+                "plies": len(moves), "ended": ended, "moves": moves}
+    finally:
+        us.close()
+        if them is not None:
+            them.close()
+
+
 def match(a):
     os.makedirs(a.out, exist_ok=True)
     openings = (a.openings or OPENINGS.get(a.size, "")).split()
@@ -53,25 +109,21 @@ def match(a):
         record = os.path.join(a.out, f"{cell}.json")
         if os.path.exists(record):
             continue
-        opening = os.path.join(a.out, f"{cell}.opening")
-        with open(opening, "w") as f:
-            f.write(f"b:{cell}\n")
-        for attempt in range(1, a.tries + 1):
-            command = [sys.executable, TWOGTP, "--a", a.engine, "--b", a.mohex,
-                       "--b-init", f"param_mohex max_time {a.time}",
-                       "--b-init", "param_mohex perform_pre_search 0",
-                       "--boardsize", f"{a.size} {a.size}", "--games", "2",
-                       "--openings", opening, "--out", record + ".part"]
-            done = subprocess.run(command, capture_output=True, text=True)
-            if done.returncode == 0 and os.path.exists(record + ".part"):
-                os.replace(record + ".part", record)
-                break
-            print(f"{cell}: attempt {attempt} failed ({(done.stderr.strip().splitlines() or ['?'])[-1]})",
-                  file=sys.stderr)
-        if os.path.exists(record):
-            games = json.load(open(record))["games"]
+        games = []
+        for ours in "bw":
+            for attempt in range(1, a.tries + 1):
+                try:
+                    games.append(play(a, cell, ours))
+                    break
+                except RuntimeError as e:
+                    print(f"{cell}, ours {ours}: attempt {attempt} failed ({e})", file=sys.stderr)
+        if len(games) == 2:
+            with open(record + ".part", "w") as f:
+                json.dump({"args": {"boardsize": f"{a.size} {a.size}", "engine": a.engine,
+                                    "time": a.time}, "games": games}, f)
+            os.replace(record + ".part", record)
             print(f"{cell}: " + ", ".join(f"as {g['a_color']} {'won' if g['score_a'] == 1 else 'lost'} "
-                                          f"in {g['plies']} plies" for g in games), flush=True)
+                                          f"in {g['plies']} plies ({g['ended']})" for g in games), flush=True)
     summary(a.out, openings)
 
 
@@ -264,6 +316,7 @@ def main():
     m.add_argument("--time", type=float, default=1.0, help="MoHex's seconds a move (default 1)")
     m.add_argument("--openings", help="Black's first stones, space separated (default: ten edge cells)")
     m.add_argument("--tries", type=int, default=3)
+    m.add_argument("--limit", type=float, default=30, help="seconds of MoHex's solver to end a game it gave up")
     m.add_argument("--out", required=True, help="directory of the records (kept; rerun to continue)")
     l = sub.add_parser("losses", help="where the lost games of a match were lost")
     l.add_argument("--mohex", required=True)
