@@ -277,8 +277,8 @@ def games(a):
             g.send(f"boardsize {a.size} {a.size}")
             g.send(f"param_mohex max_games {a.playouts}")
             g.send("param_mohex perform_pre_search 0")
-            # With its tree kept from move to move, a search that starts with max_games
-            # already reached plays none and MoHex dies.
+            # Every move a fresh search of --playouts playouts (a kept tree would count its
+            # earlier games towards max_games).
             g.send("param_mohex reuse_subtree 0")
             g.send("param_mohex max_memory 100000000")  # enough for these searches, and quick to clear
             stones, moves = {}, []
