@@ -32,7 +32,6 @@ Build MoHex with ../shared/tools/mohex/ (see its README).
 """
 import argparse, json, math, os, re, shlex, subprocess, sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 OPENINGS = {9: "a1 a3 a5 a7 a9 b1 c1 e1 g1 i1", 11: "a1 a3 a6 a9 a11 b1 d1 f1 h1 k1"}
 
 
@@ -60,16 +59,17 @@ def play(a, cell, ours):
         them.send(f"param_mohex max_time {a.time}")
         them.send("param_mohex perform_pre_search 0")
         moves, stones, won, ended = [], {}, None, "connected"
-        def place(colour, move):
-            for g in (us, them):
-                if g is not None:
-                    g.send(f"play {colour} {move}")
-            stones[(ord(move[0]) - 97, int(move[1:]) - 1)] = colour
+
+        def place(colour, move, tell):
+            for g in tell:
+                g.send(f"play {colour} {move}")
+            stones[coord(move)] = colour
             moves.append(f"{colour}:{move}")
-        place("b", cell)
+
+        place("b", cell, (us, them))
         while won is None:
             colour = "bw"[len(moves) % 2]
-            mover = us if colour == ours else them
+            mover, other = (us, them) if colour == ours else (them, us)
             try:
                 move = mover.send(f"genmove {colour}").lower()
             except RuntimeError:
@@ -79,19 +79,15 @@ def play(a, cell, ours):
                 them, move = None, "died"
             if move == "resign":
                 won, ended = "bw"[colour == "b"], "resigned"
-            elif not re.fullmatch(r"[a-z][0-9]+", move):
-                winner_, _ = solve(a.mohex, size, moves, colour, a.limit)
-                if not winner_:
-                    raise RuntimeError(f"MoHex gave no move ({move}) and its solver no winner")
-                won, ended = winner_[0], f"MoHex {'died' if move == 'died' else 'gave no move'}; its solver"
-            else:
-                if them is None:
-                    raise RuntimeError("MoHex died")
-                mover_other = them if mover is us else us
-                mover_other.send(f"play {colour} {move}")
-                stones[(ord(move[0]) - 97, int(move[1:]) - 1)] = colour
-                moves.append(f"{colour}:{move}")
+            elif re.fullmatch(r"[a-z][0-9]+", move):
+                place(colour, move, (other,))
                 won = winner(size, stones)
+            else:
+                solved, _ = solve(a.mohex, size, moves, colour, a.limit)
+                if not solved:
+                    raise RuntimeError(f"MoHex gave no move ({move}) and its solver no winner")
+                how = "died" if move == "died" else "gave no move"
+                won, ended = solved[0], f"MoHex {how}; its solver"
         return {"a_color": ours, "winner": won, "score_a": 1.0 if won == ours else 0.0,
                 "plies": len(moves), "ended": ended, "moves": moves}
     finally:
@@ -145,7 +141,12 @@ def summary(directory, openings):
 
 class Gtp:
     def __init__(self, command):
-        self.p = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        argv = shlex.split(command)
+        # It runs in /tmp (where MoHex writes its files): a program given relative to here
+        # is found from here.
+        if os.path.exists(argv[0]):
+            argv[0] = os.path.abspath(argv[0])
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=open(os.environ.get("GTP_STDERR", os.devnull), "w"), text=True, cwd="/tmp")
 
     def send(self, line):
@@ -246,6 +247,11 @@ def probe(a):
     print(f"{hits} of {total} moves winning")
 
 
+def coord(move):
+    """A cell's (column, row) from 0, for a move such as 'c7'."""
+    return ord(move[0]) - 97, int(move[1:]) - 1
+
+
 def winner(size, stones):
     """'b' or 'w' when that player's stones join its edges (Black rows 1 and `size`, White
     columns a and the last), else None."""
@@ -285,13 +291,13 @@ def games(a):
             while len(moves) < a.size * a.size:
                 colour = "bw"[len(moves) % 2]
                 if len(moves) < a.random_plies:
-                    move = rng.choice([c for c in cells if (ord(c[0]) - 97, int(c[1:]) - 1) not in stones])
+                    move = rng.choice([c for c in cells if coord(c) not in stones])
                     g.send(f"play {colour} {move}")
                 else:
                     move = g.send(f"genmove {colour}").lower()
                     if not re.fullmatch(r"[a-z][0-9]+", move):
                         break  # resign, or MoHex's fill-in has decided the game
-                stones[(ord(move[0]) - 97, int(move[1:]) - 1)] = colour
+                stones[coord(move)] = colour
                 moves.append(move)
                 if winner(a.size, stones):
                     break
