@@ -137,6 +137,7 @@ impl<G: Game, E: BatchEvaluator<G>, R: Reward<G>> BatchedUct<G, E, R> {
             .expand(NodeId::ROOT, position, search.config.max_nodes)
         {
             search.set_priors(NodeId::ROOT, self.batch.priors(0));
+            search.tree.lead_untried(NodeId::ROOT);
         }
     }
 
@@ -183,6 +184,7 @@ impl<G: Game, E: BatchEvaluator<G>, R: Reward<G>> BatchedUct<G, E, R> {
             let position = self.batch.position(i);
             if search.tree.expand(node, position, search.config.max_nodes) {
                 search.set_priors(node, self.batch.priors(i));
+                search.tree.lead_untried(node);
             }
             let simulation = Simulation {
                 position: position.clone(),

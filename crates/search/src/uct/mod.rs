@@ -382,10 +382,12 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                     usize::from(tried),
                     scale,
                     self.rave.as_ref().map(Rave::puct_view),
+                    true,
                     &mut self.scores,
                 );
                 if best >= usize::from(tried) {
                     let child = self.tree.try_child_at(node, best);
+                    self.tree.lead_untried(node);
                     position.play(self.tree[child].action);
                     trace.path.push((child, mover));
                     break;
@@ -440,6 +442,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             weights.clear();
             self.knowledge.weigh(position, &self.actions, &mut weights);
             self.set_priors(node, &weights);
+            self.tree.lead_untried(node);
             self.weights = weights;
         }
         true
@@ -504,6 +507,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             let draws = Player::BOTH.map(|p| self.reward.reward(position, Outcome::Draw, p));
             self.tree.propagate_proofs(path, draws);
         }
+        self.tree.lead_untried(node);
         self.verdicts = verdicts;
     }
 

@@ -179,6 +179,7 @@ pub(crate) fn select_puct<C: Stats>(
     tried: usize,
     scale: f32,
     rave: Option<(&[Amaf], &RaveWeights)>,
+    leading: bool,
     scores: &mut Vec<f32>,
 ) -> usize {
     let (sum, visits) = children[..tried]
@@ -191,6 +192,21 @@ pub(crate) fn select_puct<C: Stats>(
     if visits == 0 && tried < children.len() && !amaf_known {
         return tried + first_best(&priors[tried..], |&p| p);
     }
+    // Without RAVE an untried child scores by its prior alone, so only the one with the
+    // largest prior can be chosen; with `leading`, the caller keeps it first among the untried
+    // ([`Tree::lead_untried`](super::tree::Tree::lead_untried)) and the others need no score.
+    let (children, priors) = if leading && rave.is_none() {
+        debug_assert!(
+            priors[tried..]
+                .iter()
+                .all(|&p| p <= priors[tried.min(priors.len() - 1)]),
+            "the untried child with the largest prior leads"
+        );
+        let scored = children.len().min(tried + 1);
+        (&children[..scored], &priors[..scored])
+    } else {
+        (children, priors)
+    };
     let urgency = if visits == 0 {
         0.5
     } else {
@@ -336,6 +352,28 @@ mod tests {
             prop_assert_eq!(picked, expected);
         }
 
+        /// Without RAVE, scoring only the tried children and the leading untried one (the
+        /// untried child with the largest prior, first among the untried) chooses what scoring
+        /// them all does.
+        #[test]
+        fn puct_with_the_leading_untried_child_chooses_as_with_all(
+            children in children(),
+            priors in proptest::collection::vec(prop_oneof![Just(0.0f32), Just(0.25), 0.0f32..1.0], 140),
+            tried in 0usize..140,
+            scale in prop_oneof![Just(0.0f32), 0.0f32..30.0],
+        ) {
+            let tried = tried.min(children.len());
+            let mut priors = priors[..children.len()].to_vec();
+            if tried < priors.len() {
+                let lead = tried + first_best(&priors[tried..], |&p| p);
+                priors.swap(tried, lead);
+            }
+            let mut scores = Vec::new();
+            let all = select_puct(&children, &priors, tried, scale, None, false, &mut scores);
+            let led = select_puct(&children, &priors, tried, scale, None, true, &mut scores);
+            prop_assert_eq!(led, all);
+        }
+
         /// Lanes or not, scores that are all NaN (proven children under RAVE) give the first.
         #[test]
         fn first_best_of_no_number_is_the_first(n in 1usize..40) {
@@ -350,7 +388,7 @@ mod tests {
         let fresh = [child(0.0, 0), child(0.0, 0), child(0.0, 0)];
         let fresh: Vec<Node<u8>> = fresh.iter().map(|c| Node { visits: 0, ..*c }).collect();
         assert_eq!(
-            select_puct(&fresh, &[0.2, 0.5, 0.3], 0, 1.0, None, &mut scores),
+            select_puct(&fresh, &[0.2, 0.5, 0.3], 0, 1.0, None, false, &mut scores),
             1
         );
         // One child tried (mean 0.5, 4 visits): an untried one with a prior of 0.5 scores
@@ -360,12 +398,12 @@ mod tests {
         some[1].visits = 0;
         some[2].visits = 0;
         assert_eq!(
-            select_puct(&some, &[0.3, 0.5, 0.2], 1, 2.0, None, &mut scores),
+            select_puct(&some, &[0.3, 0.5, 0.2], 1, 2.0, None, false, &mut scores),
             1
         );
         // With a tiny prior the tried child keeps the visit.
         assert_eq!(
-            select_puct(&some, &[0.98, 0.01, 0.01], 1, 2.0, None, &mut scores),
+            select_puct(&some, &[0.98, 0.01, 0.01], 1, 2.0, None, false, &mut scores),
             0
         );
 
@@ -374,7 +412,7 @@ mod tests {
         let mut poor = vec![child(0.1, 400), child(0.0, 1)];
         poor[1].visits = 0;
         assert_eq!(
-            select_puct(&poor, &[1.0, 0.0], 1, 0.0, None, &mut scores),
+            select_puct(&poor, &[1.0, 0.0], 1, 0.0, None, false, &mut scores),
             0
         );
     }
@@ -394,9 +432,15 @@ mod tests {
         let tried = [child(0.6, 10), child(0.5, 10)];
         let stats = [amaf(0.3, 500), amaf(0.9, 500)];
         let priors = [0.5, 0.5];
-        assert_eq!(select_puct(&tried, &priors, 2, 1.0, None, &mut scores), 0);
+        assert_eq!(
+            select_puct(&tried, &priors, 2, 1.0, None, false, &mut scores),
+            0
+        );
         let rave = Some((&stats[..], &weights));
-        assert_eq!(select_puct(&tried, &priors, 2, 1.0, rave, &mut scores), 1);
+        assert_eq!(
+            select_puct(&tried, &priors, 2, 1.0, rave, false, &mut scores),
+            1
+        );
         // Nothing tried: without RAVE the largest prior; with AMAF statistics, the untried
         // child whose AMAF mean is far better despite a smaller prior.
         let fresh: Vec<Node<u8>> = [child(0.0, 1), child(0.0, 1)]
@@ -405,12 +449,18 @@ mod tests {
             .collect();
         let priors = [0.6, 0.4];
         let stats = [amaf(0.2, 50), amaf(0.8, 50)];
-        assert_eq!(select_puct(&fresh, &priors, 0, 0.1, None, &mut scores), 0);
+        assert_eq!(
+            select_puct(&fresh, &priors, 0, 0.1, None, false, &mut scores),
+            0
+        );
         let rave = Some((&stats[..], &weights));
-        assert_eq!(select_puct(&fresh, &priors, 0, 0.1, rave, &mut scores), 1);
+        assert_eq!(
+            select_puct(&fresh, &priors, 0, 0.1, rave, false, &mut scores),
+            1
+        );
         // A prior of 0 still prunes.
         assert_eq!(
-            select_puct(&fresh, &[1.0, 0.0], 0, 0.1, rave, &mut scores),
+            select_puct(&fresh, &[1.0, 0.0], 0, 0.1, rave, false, &mut scores),
             0
         );
     }

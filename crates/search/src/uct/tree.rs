@@ -389,6 +389,32 @@ impl<A: Copy> Tree<A> {
         NodeId(next as u32)
     }
 
+    /// Puts the untried child of `id` with the largest prior (the first of equal ones) at the
+    /// front of the untried ones, where PUCT without RAVE looks for it
+    /// ([`select_puct`](super::select::select_puct) with `leading`): every change to a node's
+    /// priors or to which of its children are tried ends with this. Untried children have no
+    /// statistics and no children, so the exchange moves nothing else.
+    pub(crate) fn lead_untried(&mut self, id: NodeId) {
+        let node = self[id];
+        if !self.priors.on || node.fully_tried() {
+            return;
+        }
+        let next = node.first.index() + usize::from(node.tried);
+        let end = node.first.index() + usize::from(node.len);
+        let priors = &self.priors.values[next..end];
+        let mut best = 0;
+        for (i, &p) in priors.iter().enumerate().skip(1) {
+            if p > priors[best] {
+                best = i;
+            }
+        }
+        if best > 0 {
+            self.nodes.swap(next, next + best);
+            self.amaf.swap(next, next + best);
+            self.priors.swap(next, next + best);
+        }
+    }
+
     /// Marks every child of `id` tried (they are all about to be played out).
     pub(crate) fn try_all_children(&mut self, id: NodeId) {
         let node = &mut self[id];

@@ -736,6 +736,7 @@ fn pick<A, R, K, Rg>(
             tried,
             scale,
             None,
+            false,
             &mut local.scores,
         );
         if best >= tried {
