@@ -129,7 +129,7 @@ fn selfplay(
         .append(true)
         .open(out)
         .map_err(|e| format!("{}: {e}", out.display()))?;
-    let stop = common::stop_flag();
+    let stop = common::stop_flag_saying("the game in progress finishes and is kept");
     let bar = common::progress_bar(games);
     bar.set_position(done.min(games));
     for k in done..games {

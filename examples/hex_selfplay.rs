@@ -136,6 +136,10 @@ fn print_move(event: &MoveEvent<'_, Hex>) {
         println!();
         return;
     };
+    if report.book {
+        println!(" (from the opening book)");
+        return;
+    }
     let rate = report.iterations as f64 / event.elapsed.as_secs_f64().max(1e-9);
     println!(
         " ({} iterations, {:.0} k/s, tree {} nodes)",

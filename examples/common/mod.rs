@@ -47,4 +47,6 @@ impl GameArgs {
     }
 }
 
-pub(crate) use gamesearch::arena::cli::{finish, progress_bar, stop_flag, usage_error};
+pub(crate) use gamesearch::arena::cli::{
+    finish, progress_bar, progress_bar_of, stop_flag, stop_flag_saying, usage_error,
+};

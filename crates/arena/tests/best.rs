@@ -126,3 +126,44 @@ fn best_finds_the_only_winning_hex_move_that_plain_uct_misses() {
         );
     }
 }
+
+/// `best:book=true` on 9x9 Hex plays the shipped opening book's moves at once while the game
+/// is in it (along the book's own line from the empty board, and after edge openings), then
+/// searches; `book=false` searches from the first move.
+#[test]
+fn best_plays_the_hex_book_then_searches() {
+    let book = games_hex::Book::standard(9).expect("the 9x9 book");
+    let spec: AgentSpec = "best:iterations=300,book=true".parse().unwrap();
+    for start in ["", "a1", "e1"] {
+        let mut position = Hex::new(9).unwrap().after_moves(start).unwrap();
+        let mut agent = Hex::agent(&spec, 1).unwrap();
+        let mut from_book = 0;
+        loop {
+            let action = agent.choose(&position, &spec.budget()).unwrap();
+            let report = agent.report().unwrap();
+            match book.best(&position) {
+                Some(expected) => {
+                    assert_eq!(
+                        action, expected,
+                        "after {start:?} and {from_book} book moves"
+                    );
+                    assert!(report.book && report.iterations == 0);
+                    from_book += 1;
+                }
+                None => {
+                    assert!(!report.book && report.iterations > 0);
+                    break;
+                }
+            }
+            agent.played(&position, action);
+            position.play(action);
+        }
+        assert!(from_book >= 2, "{start:?}: {from_book} book moves");
+    }
+    let plain: AgentSpec = "best:iterations=300,book=false".parse().unwrap();
+    let mut agent = Hex::agent(&plain, 1).unwrap();
+    agent
+        .choose(&Hex::new(9).unwrap(), &plain.budget())
+        .unwrap();
+    assert!(!agent.report().unwrap().book);
+}

@@ -83,6 +83,33 @@ pub trait Prior<G: Game> {
     fn examine(&self, position: &G, actions: &[G::Action], verdicts: &mut Vec<Verdict>) {
         let _ = (position, actions, verdicts);
     }
+
+    /// The move the game's opening book plays in `position` (an ongoing game), if the book
+    /// has the position: knowledge computed ahead of play, as the prior's weights are, but
+    /// deep enough to play without a search. `None` (the default) leaves the position to the
+    /// search. A search asks it only when told to (`book=true` in UCT's specs), and plays the
+    /// move only if it is legal.
+    ///
+    /// ```
+    /// use game_core::{Game, Prior, testing::{Cell, TicTacToe}};
+    ///
+    /// /// Takes the centre of an empty board.
+    /// struct Centre;
+    /// impl Prior<TicTacToe> for Centre {
+    ///     fn weigh(&self, _: &TicTacToe, actions: &[Cell], weights: &mut Vec<f32>) {
+    ///         weights.extend(actions.iter().map(|_| 1.0));
+    ///     }
+    ///     fn opening(&self, position: &TicTacToe) -> Option<Cell> {
+    ///         (position.legal_actions_vec().len() == 9).then(|| "b2".parse().unwrap())
+    ///     }
+    /// }
+    /// assert_eq!(Centre.opening(&TicTacToe::new()), Some("b2".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn opening(&self, position: &G) -> Option<G::Action> {
+        let _ = position;
+        None
+    }
 }
 
 /// What [`Prior::examine`] has proven about one move, for the player making it.
@@ -334,6 +361,9 @@ pub trait Guide<G: Game> {
     /// prior.
     fn examine(&self, position: &G, actions: &[G::Action], verdicts: &mut Vec<Verdict>);
 
+    /// The prior's [`Prior::opening`] move for `position`; `None` without a prior.
+    fn opening(&self, position: &G) -> Option<G::Action>;
+
     /// Plays `position` out: with the policy, or the game's own random playout without one;
     /// marking the actions in `played` if given.
     fn play_out<R: Rng + ?Sized>(
@@ -383,6 +413,10 @@ where
         if let Some(prior) = &self.prior {
             prior.examine(position, actions, verdicts);
         }
+    }
+
+    fn opening(&self, position: &G) -> Option<G::Action> {
+        self.prior.as_ref()?.opening(position)
     }
 
     #[inline]

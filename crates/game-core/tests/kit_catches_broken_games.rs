@@ -574,6 +574,8 @@ enum BadKnowledge {
     VerdictOneShort,
     /// Examine calls every move a loss, also the move that wins at once.
     WinCalledLoss,
+    /// The opening book always plays the top-left corner, taken or not.
+    IllegalOpening,
 }
 
 impl game_core::Prior<TicTacToe> for BadKnowledge {
@@ -596,6 +598,10 @@ impl game_core::Prior<TicTacToe> for BadKnowledge {
             }
             _ => {}
         }
+    }
+
+    fn opening(&self, _: &TicTacToe) -> Option<Cell> {
+        matches!(self, BadKnowledge::IllegalOpening).then(|| "a1".parse().unwrap())
     }
 }
 
@@ -628,6 +634,7 @@ fn reports_broken_knowledge() {
         BadKnowledge::IllegalPolicy,
         BadKnowledge::VerdictOneShort,
         BadKnowledge::WinCalledLoss,
+        BadKnowledge::IllegalOpening,
     ] {
         assert_eq!(
             knowledge_violation(defect),

@@ -7,6 +7,7 @@ use game_core::{
 };
 use rand::Rng;
 
+use crate::book::Book;
 use crate::hex::{Hex, with_board};
 use crate::notation::{Cell, Move};
 use crate::patterns::Patterns;
@@ -93,6 +94,12 @@ impl Prior<Hex> for Shape {
                 _ => Verdict::Unknown,
             }));
         });
+    }
+
+    /// The move of the opening book shipped for the board's size ([`Book::standard`]: 9x9),
+    /// if it has the position.
+    fn opening(&self, position: &Hex) -> Option<Move> {
+        Book::standard(position.size())?.best(position)
     }
 
     fn weigh(&self, position: &Hex, actions: &[Move], weights: &mut Vec<f32>) {

@@ -37,6 +37,7 @@
 
 mod bits;
 mod board;
+mod book;
 mod hex;
 mod knowledge;
 mod notation;
@@ -44,6 +45,7 @@ mod patterns;
 mod solver;
 
 pub use bits::MAX_SIZE;
+pub use book::{Book, BookError, BookMove};
 pub use hex::Hex;
 pub use knowledge::{Bridges, InferiorCells, ProvenMoves, Shape, knowledge};
 pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};

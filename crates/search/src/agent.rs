@@ -92,6 +92,9 @@ pub struct Report<A> {
     /// The exact value an exact solver proved for the player to move, with the plies to the
     /// end and the margin where it counts them (the `solver` agent).
     pub proven: Option<Proven>,
+    /// Whether the move came from the game's opening book ([`BookAgent`](crate::BookAgent)),
+    /// without a search.
+    pub book: bool,
 }
 
 impl<A: Copy> Report<A> {
@@ -122,6 +125,7 @@ impl<A: Copy> Report<A> {
             score: None,
             proof: None,
             proven: None,
+            book: false,
         }
     }
 }

@@ -36,6 +36,7 @@
 
 mod agent;
 mod alphabeta;
+mod book;
 mod budget;
 mod exact;
 mod flat;
@@ -48,6 +49,7 @@ pub mod score;
 
 pub use agent::{ActionStats, Agent, Report};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Plain, Reference, reference};
+pub use book::BookAgent;
 pub use budget::Budget;
 pub use exact::{Prover, SolverAgent};
 pub use flat::{Flat, Policy};

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
+use crate::book::BookAgent;
 use crate::setting::{Setting, SettingError};
 use crate::{
     Agent, AlphaBeta, AlphaBetaConfig, Budget, Flat, Plain, Policy, Prover, Random, Reference,
@@ -19,7 +20,7 @@ use crate::{
 /// | `random` | `seed` |
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
-/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1; 0 or `auto`: every core), `parallel` (`root` or `tree`: one lock-free tree), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0), `examine` (0: off; visits after which a node asks the game what is proven about its moves) |
+/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1; 0 or `auto`: every core), `parallel` (`root` or `tree`: one lock-free tree), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0), `examine` (0: off; visits after which a node asks the game what is proven about its moves), `book` (false: play the game's opening book where it has the position, [`BookAgent`]) |
 /// | `rave` | as `uct`, and `k` (300): RAVE's equivalence parameter |
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
@@ -397,6 +398,15 @@ impl AgentSpec {
                     spec: spec.text.clone(),
                     what: what.to_owned(),
                 };
+                // The opening book answers through the prior, whether or not it also guides
+                // the search.
+                let book = match (hooks.book, &knowledge.prior) {
+                    (false, _) => None,
+                    (true, Some(prior)) => Some(prior.clone()),
+                    (true, None) => {
+                        return Err(unsupported("book=true: the game has no opening knowledge"));
+                    }
+                };
                 let knowledge = Knowledge {
                     prior: match (hooks.prior, knowledge.prior) {
                         (false, _) => None,
@@ -431,7 +441,7 @@ impl AgentSpec {
                     },
                     ..threads
                 };
-                match threads {
+                let search: Box<dyn Agent<G> + Send> = match threads {
                     Threads { count: 1, .. } => Box::new(Uct::<G, _, _>::with_knowledge(
                         config, reward, knowledge, seed,
                     )),
@@ -447,6 +457,10 @@ impl AgentSpec {
                     } => Box::new(TreeParallel::<G, _, _>::with_knowledge(
                         count, config, reward, knowledge, seed,
                     )),
+                };
+                match book {
+                    Some(book) => Box::new(BookAgent::new(book, search)),
+                    None => search,
                 }
             }
             Algorithm::Reference(plain, depth) => {
@@ -699,16 +713,19 @@ struct Hooks {
     prior: bool,
     /// `playout=game`: the game's playout policy in simulations.
     playout: bool,
+    /// `book=true`: the game's opening book ([`Prior::opening`]) before any search.
+    book: bool,
 }
 
 impl Hooks {
-    const KEYS: &[&str] = &["prior", "playout"];
+    const KEYS: &[&str] = &["prior", "playout", "book"];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
         let setting = Setting::new(key, value);
         match key {
             "prior" => self.prior = setting.choice(&[("game", true), ("none", false)])?,
             "playout" => self.playout = setting.choice(&[("game", true), ("random", false)])?,
+            "book" => self.book = setting.flag()?,
             _ => return Err(setting.unknown(Self::KEYS)),
         }
         Ok(())
@@ -877,7 +894,7 @@ mod tests {
             }
             "time" => "5ms",
             "win" | "draw" | "loss" | "c" | "k" => "0.5",
-            "reuse" | "solver" | "ordering" | "pvs" => "false",
+            "reuse" | "solver" | "ordering" | "pvs" | "book" => "false",
             "final" => "mean",
             "expand" => "all",
             "decay" => "0.9",
@@ -977,11 +994,26 @@ mod tests {
             ("minimax:time=1s", "unknown key \"time\" for minimax"),
             ("uct:threads=many", "bad value \"many\" for threads"),
             ("uct:threads=2000", "from 0 to 1024, or auto"),
+            ("uct:book=maybe", "bad value \"maybe\" for book"),
+            ("mc:book=true", "unknown key \"book\" for mc"),
         ];
         for (text, expected) in cases {
             let message = text.parse::<AgentSpec>().unwrap_err().to_string();
             assert!(message.contains(expected), "{text}: {message}");
         }
+    }
+
+    #[test]
+    fn a_book_needs_the_games_opening_knowledge() {
+        let spec: AgentSpec = "uct:book=true,iterations=10".parse().unwrap();
+        let error = spec
+            .build::<game_core::testing::TicTacToe>(1)
+            .err()
+            .expect("tic-tac-toe has no knowledge here");
+        assert!(
+            error.to_string().contains("no opening knowledge"),
+            "{error}"
+        );
     }
 
     #[test]

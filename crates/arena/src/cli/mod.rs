@@ -33,7 +33,7 @@ use std::fmt::Display;
 use std::io;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
@@ -149,11 +149,18 @@ pub fn finish<E: Display>(tool: &str, result: Result<(), E>) -> ExitCode {
 /// standard error is not a terminal.
 #[must_use]
 pub fn progress_bar(games: u64) -> ProgressBar {
-    let bar = ProgressBar::new(games);
+    progress_bar_of(games, "games")
+}
+
+/// A progress bar for `total` things of a kind (`unit`: "positions", say), with the time
+/// elapsed and the time left.
+#[must_use]
+pub fn progress_bar_of(total: u64, unit: &str) -> ProgressBar {
+    let bar = ProgressBar::new(total);
     bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left  {msg}",
-        )
+        ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {unit}, {{elapsed}} elapsed, about {{eta}} left  {{msg}}"
+        ))
         .expect("a valid template"),
     );
     bar
@@ -164,7 +171,15 @@ pub fn progress_bar(games: u64) -> ProgressBar {
 /// stops the run cleanly, a second one ends the process at once. The handler is installed at
 /// the first call; if the program has a handler of its own, the flag is never set.
 pub fn stop_flag() -> Arc<AtomicBool> {
+    stop_flag_saying("the games in progress are dropped, the finished ones kept")
+}
+
+/// [`stop_flag`] for a tool whose work stops another way: the first signal prints
+/// "Stopping: `what` (again to quit at once)."
+pub fn stop_flag_saying(what: &'static str) -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    static SAYING: Mutex<&str> = Mutex::new("");
+    *SAYING.lock().unwrap_or_else(PoisonError::into_inner) = what;
     let flag = FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
         let handler = Arc::clone(&flag);
@@ -172,9 +187,8 @@ pub fn stop_flag() -> Arc<AtomicBool> {
             if handler.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
             }
-            eprintln!(
-                "\nStopping: the games in progress are dropped, the finished ones kept (again to quit at once)."
-            );
+            let what = *SAYING.lock().unwrap_or_else(PoisonError::into_inner);
+            eprintln!("\nStopping: {what} (again to quit at once).");
         });
         flag
     });

@@ -162,6 +162,9 @@ fn describe<A: std::fmt::Display + PartialEq>(report: &Report<A>) -> String {
     } else {
         String::new()
     };
+    if report.book {
+        return " (from its opening book)".to_owned();
+    }
     if let Some(proven) = report.proven {
         return format!(
             " ({} positions): it has proven {proven}{line}",

@@ -183,6 +183,7 @@ fn analysis<A: std::fmt::Display + Copy + PartialEq>(
         "line": report.principal_variation.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "proven": report.proven.map(|p| p.to_string()).or_else(|| report.proof.map(|p| format!("{p:?}").to_lowercase())),
         "best": report.chosen.map(|a| a.to_string()),
+        "book": report.book,
     })
 }
 

@@ -251,7 +251,7 @@ impl Conformance {
     /// [`Knowledge`](crate::Knowledge)) at every position of the kit's random games from
     /// `start`: the prior gives one finite weight of at least 0 per legal action, and its
     /// `examine` one verdict per action (or none), which for a move that ends the game is its
-    /// result; the policy's
+    /// result, and its `opening` move, where it has one, is legal; the policy's
     /// action is legal, its playout ends in a finished position that says how it ended, and
     /// repeats itself for the same seed; a cut-off plays at most its plies and stops at the end
     /// of the game; the evaluation is a probability. A part the knowledge does not have is
@@ -417,6 +417,13 @@ where
                     "the prior's examine called {action} a {verdict:?}, but it ends the game as {result:?} in\n{position}"
                 ));
             }
+        }
+        if let Some(action) = knowledge.opening(position)
+            && !position.is_legal(action)
+        {
+            return fail(format!(
+                "the prior's opening book plays {action}, which is not legal in\n{position}"
+            ));
         }
     }
     // The policy's own playout, one checked action at a time.
