@@ -54,9 +54,11 @@ struct Cli {
     /// How many plies past each root the book reaches.
     #[arg(long, default_value_t = 8)]
     plies: u32,
-    /// The opponent's moves followed at each of its turns.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
-    replies: u32,
+    /// The opponent's moves followed at each of its turns: one number for every turn, or a
+    /// list for its first turns in order (the last number for the turns after), such as
+    /// `4,3,2`.
+    #[arg(long, default_value = "2", value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=16))]
+    replies: Vec<u32>,
     /// An opponent's move is followed only with at least this share of the search's visits
     /// (the likeliest always is).
     #[arg(long, default_value_t = 0.1)]
@@ -83,6 +85,8 @@ struct Cli {
 struct Node {
     history: Vec<Move>,
     player: Player,
+    /// The opponent's turns on the way from the root.
+    turns: usize,
 }
 
 fn main() -> ExitCode {
@@ -134,7 +138,11 @@ fn build(cli: &Cli) -> Result<(), String> {
              # Built by `hex_book --agent {} --plies {} --replies {} --min-share {}`.\n{}",
             cli.agent,
             cli.plies,
-            cli.replies,
+            cli.replies
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
             cli.min_share,
             book.header()
         )
@@ -153,6 +161,7 @@ fn build(cli: &Cli) -> Result<(), String> {
             Player::BOTH.map(|player| Node {
                 history: history.clone(),
                 player,
+                turns: 0,
             })
         })
         .collect();
@@ -245,10 +254,11 @@ fn build(cli: &Cli) -> Result<(), String> {
             .flat_map(|node| {
                 let position = replay(&start, &node.history);
                 let moves = book.get(&position).unwrap_or_default();
-                let take = if position.to_move() == node.player {
-                    1
+                let theirs = position.to_move() != node.player;
+                let take = if theirs {
+                    cli.replies[node.turns.min(cli.replies.len() - 1)] as usize
                 } else {
-                    cli.replies as usize
+                    1
                 };
                 let children: Vec<Node> = moves
                     .iter()
@@ -261,6 +271,7 @@ fn build(cli: &Cli) -> Result<(), String> {
                         Node {
                             history,
                             player: node.player,
+                            turns: node.turns + usize::from(theirs),
                         }
                     })
                     .collect();
@@ -306,7 +317,7 @@ fn replay(start: &Hex, history: &[Move]) -> Hex {
 }
 
 /// The moves a search of `position` prefers: the one it chose first, then the others by
-/// visits (up to four in all), each with its share of the visits and its mean reward.
+/// visits (up to eight in all), each with its share of the visits and its mean reward.
 fn search(spec: &AgentSpec, seed: u64, position: &Hex) -> Result<Vec<BookMove>, String> {
     let mut agent = Hex::agent(spec, seed ^ position.position_hash()).map_err(|e| e.to_string())?;
     let chosen = agent
@@ -323,7 +334,7 @@ fn search(spec: &AgentSpec, seed: u64, position: &Hex) -> Result<Vec<BookMove>, 
         .filter(|a| a.action == chosen)
         .chain(report.actions.iter().filter(|a| a.action != chosen))
         .filter(|a| !a.mean.is_nan())
-        .take(4)
+        .take(8)
         .map(|a| BookMove {
             action: a.action,
             share: a.visits as f32 / total as f32,
