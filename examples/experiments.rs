@@ -209,7 +209,7 @@ fn tournament<G: TextGame>(
     progress.set_message(label.to_owned());
     let played = journal::play_share(
         Some(&run_dir),
-        start,
+        std::slice::from_ref(start),
         specs,
         &names,
         &share,

@@ -156,6 +156,7 @@ fn selfplay(
             black: 0,
             white: 1,
             number: k,
+            opening: 0,
         }
         .seeds(seed);
         let build = |s| Hex::agent(&spec, s).unwrap_or_else(|e| common::usage_error(e));

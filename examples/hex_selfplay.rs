@@ -82,6 +82,7 @@ fn pairing(k: u32) -> Pairing {
         black: 0,
         white: 1,
         number: u64::from(k),
+        opening: 0,
     }
 }
 
@@ -177,18 +178,24 @@ fn play_match(start: &Hex, specs: &[AgentSpec; 2], games: u32, seed: u64) {
     );
     let progress = common::progress_bar(u64::from(games));
     let pairings: Vec<Pairing> = (0..games).map(pairing).collect();
-    let results = play_games(start, specs, &pairings, seed, |result: &GameResult| {
-        let winner = result.outcome.winner().expect("Hex has no draws");
-        let line = format!(
-            "game {}: {} wins in {} moves",
-            result.pairing.number + 1,
-            colour(winner),
-            result.plies
-        );
-        // Printed above the bar on a terminal, and printed all the same when the bar is hidden.
-        progress.suspend(|| println!("{line}"));
-        progress.inc(1);
-    })
+    let results = play_games(
+        std::slice::from_ref(start),
+        specs,
+        &pairings,
+        seed,
+        |result: &GameResult| {
+            let winner = result.outcome.winner().expect("Hex has no draws");
+            let line = format!(
+                "game {}: {} wins in {} moves",
+                result.pairing.number + 1,
+                colour(winner),
+                result.plies
+            );
+            // Printed above the bar on a terminal, and printed all the same when the bar is hidden.
+            progress.suspend(|| println!("{line}"));
+            progress.inc(1);
+        },
+    )
     .unwrap_or_else(|e| common::usage_error(e));
     progress.finish_and_clear();
     let mut score = Score::default();

@@ -73,6 +73,8 @@ pub const COMMAND: &str = "command";
 pub const MERGED: &str = "merged";
 /// The settings key of the shard.
 pub const SHARD: &str = "shard";
+/// The settings key of an opening (its moves), one per opening in the schedule's order.
+pub const OPENING: &str = "opening";
 
 /// A deterministic share of a run's games: shard `index` of `count` plays the games whose
 /// number (from 0) leaves the remainder `index - 1` divided by `count`. Written `K/N`.
@@ -178,7 +180,8 @@ impl Settings {
     }
 
     /// The schedule of a run of `agents` agents with these settings: its `format` and
-    /// `games` keys, as [`schedule`](crate::schedule) makes it.
+    /// `games` keys and its [`OPENING`]s, as [`schedule_with_openings`](crate::schedule_with_openings)
+    /// makes it.
     ///
     /// # Errors
     ///
@@ -189,7 +192,13 @@ impl Settings {
             .get("games")
             .and_then(|g| g.parse().ok())
             .ok_or("no number of games")?;
-        Ok(crate::schedule(agents, format, games))
+        let openings = u32::try_from(self.all(OPENING).count()).map_err(|e| e.to_string())?;
+        Ok(crate::schedule_with_openings(
+            agents,
+            format,
+            games,
+            openings.max(1),
+        ))
     }
 
     /// These settings with `key`'s values replaced by one `value` (added at the end if absent).
@@ -461,7 +470,7 @@ pub struct Played {
 }
 
 /// Plays the games of `share` (a run's games, or a shard of them) that `done` does not hold,
-/// from `start` between the agents `specs` called `names`, in parallel until `stop` is set
+/// each from its opening in `starts`, between the agents `specs` called `names`, in parallel until `stop` is set
 /// ([`play_games_until`]): each game is recorded in `run` as it ends, then passed to
 /// `on_result`; a write that fails sets `stop`. At the end the journal is rewritten in game
 /// order. This is the loop of `tournament` and `experiments`, which add the progress and the
@@ -477,7 +486,7 @@ pub struct Played {
 )]
 pub fn play_share<G: TextGame>(
     run: Option<&RunDir>,
-    start: &G,
+    starts: &[G],
     specs: &[AgentSpec],
     names: &[String],
     share: &[Pairing],
@@ -493,7 +502,7 @@ pub fn play_share<G: TextGame>(
         .copied()
         .collect();
     let failure = Mutex::new(None);
-    let new = play_games_until(start, specs, &todo, seed, stop, |r| {
+    let new = play_games_until(starts, specs, &todo, seed, stop, |r| {
         if let Some(run) = run
             && let Err(e) = run.record(names, r)
         {

@@ -62,4 +62,5 @@ pub use table::Table;
 pub use text::TextGame;
 pub use tournament::{
     Format, GameResult, Pairing, Standings, games_csv, play_games, play_games_until, schedule,
+    schedule_with_openings,
 };

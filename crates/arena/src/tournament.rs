@@ -48,8 +48,8 @@ impl std::str::FromStr for Format {
     }
 }
 
-/// One game of a tournament: the agents playing Black and White (indices into the agent list)
-/// and the game's number, which seeds both agents.
+/// One game of a tournament: the agents playing Black and White (indices into the agent list),
+/// the game's number, which seeds both agents, and the opening it starts from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Pairing {
     /// The agent playing Black (moving first).
@@ -58,6 +58,9 @@ pub struct Pairing {
     pub white: usize,
     /// The game's number in the schedule, from 0.
     pub number: u64,
+    /// The position the game starts from: an index into the tournament's openings (0 when
+    /// it has one start, such as the empty board).
+    pub opening: u32,
 }
 
 impl Pairing {
@@ -71,7 +74,8 @@ impl Pairing {
 }
 
 /// The games of a tournament of `agents` agents, `games` games for each pair that meets, the
-/// colours alternating (the lower-numbered agent is Black in the pair's first game).
+/// colours alternating (the lower-numbered agent is Black in the pair's first game), all from
+/// one start (opening 0).
 ///
 /// ```
 /// use arena::{Format, schedule};
@@ -84,6 +88,29 @@ impl Pairing {
 /// ```
 #[must_use]
 pub fn schedule(agents: usize, format: Format, games: u32) -> Vec<Pairing> {
+    schedule_with_openings(agents, format, games, 1)
+}
+
+/// [`schedule`] from `openings` starting positions: each pair plays them in turn, each twice
+/// in a row with the colours swapped (game `g` of a pair starts from opening `g / 2` modulo
+/// `openings`), so that with `games` a multiple of twice `openings` every opening is played
+/// as often with each colour. Balanced openings matter where the first player has a large
+/// edge (Hex without the swap rule).
+///
+/// ```
+/// use arena::{Format, schedule_with_openings};
+///
+/// let games = schedule_with_openings(2, Format::RoundRobin, 6, 3);
+/// let played: Vec<(usize, u32)> = games.iter().map(|g| (g.black, g.opening)).collect();
+/// assert_eq!(played, [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)]);
+/// ```
+#[must_use]
+pub fn schedule_with_openings(
+    agents: usize,
+    format: Format,
+    games: u32,
+    openings: u32,
+) -> Vec<Pairing> {
     let pairs: Vec<(usize, usize)> = match format {
         Format::RoundRobin => (0..agents)
             .flat_map(|i| (i + 1..agents).map(move |j| (i, j)))
@@ -98,6 +125,7 @@ pub fn schedule(agents: usize, format: Format, games: u32) -> Vec<Pairing> {
                 black,
                 white,
                 number: schedule.len() as u64,
+                opening: (g / 2) % openings.max(1),
             });
         }
     }
@@ -117,8 +145,8 @@ pub struct GameResult {
     pub seconds: f64,
 }
 
-/// Plays the games of `pairings` from `start` between the agents of `specs`, in parallel on
-/// rayon's thread pool; `on_result` sees each game as it ends (in any order). The results
+/// Plays the games of `pairings` between the agents of `specs`, each from its opening (the
+/// position `starts[pairing.opening]`), in parallel on rayon's thread pool; `on_result` sees each game as it ends (in any order). The results
 /// come back in the order of `pairings`, and are the same for any number of threads unless
 /// an agent has a time budget.
 ///
@@ -126,15 +154,19 @@ pub struct GameResult {
 ///
 /// When a spec cannot be built for this game (see [`TextGame::agent`]); every spec is checked
 /// before the first game starts.
+///
+/// # Panics
+///
+/// If a pairing's opening is not in `starts`.
 pub fn play_games<G: TextGame>(
-    start: &G,
+    starts: &[G],
     specs: &[AgentSpec],
     pairings: &[Pairing],
     seed: u64,
     on_result: impl Fn(&GameResult) + Sync,
 ) -> Result<Vec<GameResult>, SpecError> {
     play_games_until(
-        start,
+        starts,
         specs,
         pairings,
         seed,
@@ -151,16 +183,24 @@ pub fn play_games<G: TextGame>(
 /// # Errors
 ///
 /// As [`play_games`].
+///
+/// # Panics
+///
+/// As [`play_games`].
 pub fn play_games_until<G: TextGame>(
-    start: &G,
+    starts: &[G],
     specs: &[AgentSpec],
     pairings: &[Pairing],
     seed: u64,
     stop: &Arc<AtomicBool>,
     on_result: impl Fn(&GameResult) + Sync,
 ) -> Result<Vec<GameResult>, SpecError> {
+    assert!(
+        pairings.iter().all(|p| (p.opening as usize) < starts.len()),
+        "every pairing's opening is one of the starts"
+    );
     for spec in specs {
-        spec.check_for(start)?;
+        spec.check_for(&starts[0])?;
         G::agent(spec, seed)?;
     }
     let stopped = || stop.load(Ordering::Relaxed);
@@ -183,7 +223,7 @@ pub fn play_games_until<G: TextGame>(
             let budgets = [budget(black_spec), budget(white_spec)];
             let clock = Instant::now();
             let record = play_game(
-                start,
+                &starts[pairing.opening as usize],
                 [&mut *black, &mut *white],
                 [&budgets[0], &budgets[1]],
                 |_| {},
@@ -401,7 +441,7 @@ mod tests {
             .collect();
         let pairings = schedule(3, Format::RoundRobin, 6);
         let counted = std::sync::atomic::AtomicUsize::new(0);
-        let results = play_games(&Connect4::new(), &specs, &pairings, 1, |_| {
+        let results = play_games(&[Connect4::new()], &specs, &pairings, 1, |_| {
             counted.fetch_add(1, Ordering::Relaxed);
         })
         .unwrap();
@@ -428,7 +468,7 @@ mod tests {
         let [b, d, w] = standings.by_colour();
         assert_eq!(b + d + w, 18);
         // Deterministic: the same seeds give the same games.
-        let again = play_games(&Connect4::new(), &specs, &pairings, 1, |_| {}).unwrap();
+        let again = play_games(&[Connect4::new()], &specs, &pairings, 1, |_| {}).unwrap();
         let outcomes =
             |rs: &[GameResult]| rs.iter().map(|r| (r.outcome, r.plies)).collect::<Vec<_>>();
         assert_eq!(outcomes(&results), outcomes(&again));
@@ -443,6 +483,26 @@ mod tests {
                 .unwrap()
                 .starts_with("1,random,uct:iterations=400,")
         );
+    }
+
+    #[test]
+    fn games_start_from_their_openings() {
+        let specs: Vec<AgentSpec> = ["uct:iterations=300", "mc:playouts=300"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        // Opening 1: Black to move, three in column 1 already, wins at once.
+        let starts = [Connect4::new(), "121212".parse().unwrap()];
+        let pairings = schedule_with_openings(2, Format::RoundRobin, 8, 2);
+        assert_eq!(
+            pairings.iter().map(|p| p.opening).collect::<Vec<_>>(),
+            [0, 0, 1, 1, 0, 0, 1, 1]
+        );
+        let results = play_games(&starts, &specs, &pairings, 1, |_| {}).unwrap();
+        for r in &results {
+            let won_at_once = r.plies == 1 && r.outcome == Outcome::Win(Player::Black);
+            assert_eq!(won_at_once, r.pairing.opening == 1, "{r:?}");
+        }
     }
 
     #[test]

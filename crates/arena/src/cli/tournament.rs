@@ -10,7 +10,7 @@ use search::AgentSpec;
 
 use super::{parse_agent, progress_bar, stop_flag, usage_error};
 use crate::journal::{self, RunDir, RunError, Settings, Shard};
-use crate::{Format, GameResult, Pairing, Standings, TextGame, WithGame, schedule};
+use crate::{Format, GameResult, Pairing, Standings, TextGame, WithGame, schedule_with_openings};
 
 /// The flags of `tournament`: a round robin (or gauntlet) of agents.
 ///
@@ -36,6 +36,11 @@ pub struct TournamentArgs {
     /// The first agent against each of the others, instead of everyone against everyone.
     #[arg(long)]
     pub gauntlet: bool,
+    /// Start the games from the openings in FILE, one a line (moves in the game's notation,
+    /// separated by spaces; `#` starts a comment): each pair plays each opening in turn, twice
+    /// in a row with the colours swapped.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
     /// Games at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
@@ -170,7 +175,16 @@ impl WithGame for TournamentArgs {
         } else {
             ""
         };
-        let title = format!("{kind} on {} {}{swap}", G::NAME, start.size_text());
+        let openings = match &self.openings {
+            Some(path) => read_openings(path, &start).unwrap_or_else(|e| usage_error(e)),
+            None => Vec::new(),
+        };
+        let from = match openings.len() {
+            0 => String::new(),
+            1 => " from 1 opening".to_owned(),
+            n => format!(" from {n} openings"),
+        };
+        let title = format!("{kind} on {} {}{swap}{from}", G::NAME, start.size_text());
         let shard = self.shard.unwrap_or(Shard::WHOLE);
         let mut settings = Settings::new()
             .with("tool", "tournament")
@@ -191,11 +205,32 @@ impl WithGame for TournamentArgs {
         for (name, spec) in names.iter().zip(&specs) {
             settings = settings.with("name", name).with("agent", &spec.to_string());
         }
+        for (moves, _) in &openings {
+            settings = settings.with(journal::OPENING, moves);
+        }
+        if !openings.is_empty() && !self.games.is_multiple_of(2 * openings.len() as u32) {
+            eprintln!(
+                "note: {} games a pair do not play each of the {} openings equally often with each colour (use a multiple of {})",
+                self.games,
+                openings.len(),
+                2 * openings.len()
+            );
+        }
         let command: Vec<String> = std::env::args().collect();
         let settings = settings
             .with(journal::SHARD, &shard.to_string())
             .with(journal::COMMAND, &command.join(" "));
-        let pairings = schedule(specs.len(), format, self.games);
+        let pairings = schedule_with_openings(
+            specs.len(),
+            format,
+            self.games,
+            openings.len().max(1) as u32,
+        );
+        let starts: Vec<G> = if openings.is_empty() {
+            vec![start]
+        } else {
+            openings.into_iter().map(|(_, position)| position).collect()
+        };
         let (run, done) = match (&self.resume, &self.out) {
             (Some(dir), _) => {
                 let (run, journal) =
@@ -227,8 +262,45 @@ impl WithGame for TournamentArgs {
             run,
             title,
         }
-        .play(&start)
+        .play(&starts)
     }
+}
+
+/// The openings of `path`: each line's moves from `start` (blank lines and `#` comments
+/// skipped), with the moves as written; an error names the line and the move.
+fn read_openings<G: TextGame>(path: &Path, start: &G) -> Result<Vec<(String, G)>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--openings {}: {e}", path.display()))?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let moves = line.split('#').next().unwrap_or_default().trim();
+        if moves.is_empty() {
+            continue;
+        }
+        let at = |reason: String| {
+            format!(
+                "--openings {}, line {}: {reason}",
+                path.display(),
+                number + 1
+            )
+        };
+        let mut position = start.clone();
+        for text in moves.split_whitespace() {
+            let action = position.parse_move(text).map_err(at)?;
+            if !position.is_legal(action) {
+                return Err(at(format!("{text} is not legal here")));
+            }
+            position.play(action);
+        }
+        if position.status().is_over() {
+            return Err(at(format!("the game is over after {moves}")));
+        }
+        openings.push((moves.to_owned(), position));
+    }
+    if openings.is_empty() {
+        return Err(format!("--openings {}: no openings in it", path.display()));
+    }
+    Ok(openings)
 }
 
 struct Tournament {
@@ -245,7 +317,7 @@ struct Tournament {
 }
 
 impl Tournament {
-    fn play<G: TextGame>(self, start: &G) -> Result<(), String> {
+    fn play<G: TextGame>(self, starts: &[G]) -> Result<(), String> {
         let shard = if self.shard == Shard::WHOLE {
             String::new()
         } else {
@@ -270,7 +342,7 @@ impl Tournament {
         let clock = Instant::now();
         let played = journal::play_share(
             self.run.as_ref(),
-            start,
+            starts,
             &self.specs,
             &self.names,
             &self.pairings,
