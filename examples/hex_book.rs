@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example hex_book -- --size 9 --openings "a1 a3 a5 a7 a9 b1 c1 e1 g1 i1"
-//! cargo run --release --example hex_book -- --size 9 --plies 10 --book my-book.txt
+//! cargo run --release --example hex_book -- --size 9 --plies 9 --replies 5,3,2 --book my-book.txt
 //! ```
 //!
 //! The book answers the positions a player meets in the first `--plies` plies from each root
@@ -52,16 +52,16 @@ struct Cli {
     #[arg(long)]
     no_empty: bool,
     /// How many plies past each root the book reaches.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 7)]
     plies: u32,
     /// The opponent's moves followed at each of its turns: one number for every turn, or a
     /// list for its first turns in order (the last number for the turns after), such as
     /// `4,3,2`.
-    #[arg(long, default_value = "2", value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=16))]
+    #[arg(long, default_value = "5,2,1", value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=8))]
     replies: Vec<u32>,
     /// An opponent's move is followed only with at least this share of the search's visits
     /// (the likeliest always is).
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = 0.001)]
     min_share: f32,
     /// The search that chooses each position's moves (with a fixed number of iterations, so
     /// that the book does not depend on the machine's speed or load).
@@ -283,23 +283,29 @@ fn build(cli: &Cli) -> Result<(), String> {
     Ok(())
 }
 
-/// The book in `path` (an empty one when there is no file yet), checked to be of this size.
+/// The book in `path` (an empty one when there is no file yet), checked to be of this size
+/// (a usage error otherwise). A last line cut short by an earlier stop is dropped from the
+/// file first, so that the lines appended next start on a line of their own.
 fn read_book(path: &PathBuf, size: u8, swap: bool) -> Result<Book, String> {
-    let text = match std::fs::read_to_string(path) {
+    let name = path.display();
+    let mut text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(e) => return Err(format!("{name}: {e}")),
     };
+    let complete = text.rfind('\n').map_or(0, |end| end + 1);
+    if complete < text.len() {
+        eprintln!("{name}: dropping an unfinished last line");
+        text.truncate(complete);
+        std::fs::write(path, &text).map_err(|e| format!("{name}: {e}"))?;
+    }
     if !text.lines().any(|l| l.trim().starts_with("hex")) {
         return Ok(Book::new(size, swap));
     }
-    let book: Book = text
-        .parse()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let book: Book = text.parse().map_err(|e| format!("{name}: {e}"))?;
     if (book.size(), book.swap_rule()) != (size, swap) {
-        return Err(format!(
-            "{} is a book for {}x{}{}: give the same --size and --swap",
-            path.display(),
+        common::usage_error(format!(
+            "{name} is a book for {}x{}{}: give the same --size and --swap",
             book.size(),
             book.size(),
             if book.swap_rule() { " with swap" } else { "" }

@@ -213,6 +213,117 @@ fn tournament_writes_standings_games_and_a_chart() {
 }
 
 #[test]
+fn tournament_plays_openings_from_a_file_and_refuses_bad_ones() {
+    let dir = std::env::temp_dir().join(format!("openings-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "# two edge stones\na1\nc1  # the middle\n\n").unwrap();
+    let args = [
+        "--game",
+        "hex",
+        "--size",
+        "5",
+        "--agent",
+        "uct:iterations=200",
+        "--agent",
+        "random",
+        "--games",
+        "4",
+        "--openings",
+        file.to_str().unwrap(),
+    ];
+    let text = run("tournament", &args, "");
+    assert!(text.contains("hex 5x5 from 2 openings"), "{text}");
+    for (bad, reason) in [
+        ("a1\nc1 z9\n", "line 2"),
+        ("a1 a1\n", "occupied"),
+        ("# nothing\n", "no openings"),
+    ] {
+        std::fs::write(&file, bad).unwrap();
+        let error = refuses("tournament", &args);
+        assert!(error.contains(reason), "{bad:?}: {error}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The lines of a book file that are positions, in order.
+fn book_lines(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines: Vec<String> = text
+        .lines()
+        .filter(|l| l.contains(" : ") && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn hex_book_builds_the_same_book_with_any_jobs_and_after_a_stop() {
+    let dir = std::env::temp_dir().join(format!("hex-book-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let build = |file: &str, jobs: &str| {
+        let path = dir.join(file);
+        let args = [
+            "--size",
+            "5",
+            "--no-empty",
+            "--openings",
+            "a1 c1",
+            "--plies",
+            "4",
+            "--replies",
+            "2,1",
+            "--agent",
+            "best:iterations=300,book=false",
+            "--jobs",
+            jobs,
+            "--book",
+            path.to_str().unwrap(),
+        ];
+        succeeds("hex_book", &args);
+        path
+    };
+    let one = build("one.txt", "1");
+    let lines = book_lines(&one);
+    // Per root: the book player's move and the opponent's replies (two, then one): for
+    // White, a1 and its answer, two Black replies, an answer to each, and the replies' one
+    // reply; for Black, a1's two White replies, an answer to each, and so on. At least the
+    // two roots and their four first replies, each a position of its own.
+    assert!(lines.len() >= 10, "{lines:?}");
+    let book: gamesearch::hex::Book = std::fs::read_to_string(&one).unwrap().parse().unwrap();
+    assert_eq!(book.len(), lines.len());
+    let a1 = gamesearch::hex::Hex::new(5)
+        .unwrap()
+        .after_moves("a1")
+        .unwrap();
+    assert!(book.get(&a1).unwrap().len() >= 2);
+    // Two jobs: the same positions and moves.
+    assert_eq!(book_lines(&build("two.txt", "2")), lines);
+    // Cut short (the last lines gone, the one before half written), then the same command.
+    let text = std::fs::read_to_string(&one).unwrap();
+    let keep = text.len() * 2 / 3;
+    std::fs::write(&one, &text[..keep]).unwrap();
+    assert_eq!(book_lines(&build("one.txt", "2")), lines);
+    // A book of another size, or a search that is timed, is refused.
+    let other = refuses(
+        "hex_book",
+        &[
+            "--size",
+            "7",
+            "--book",
+            one.to_str().unwrap(),
+            "--openings",
+            "a1",
+        ],
+    );
+    assert!(other.contains("5x5"), "{other}");
+    let timed = refuses("hex_book", &["--agent", "best:time=1s"]);
+    assert!(timed.contains("iterations"), "{timed}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn tournament_bad_arguments_exit_with_code_2() {
     for args in [
         &["--game", "hex", "--agent", "random"][..],
