@@ -12,7 +12,7 @@ use crate::{Agent, Budget, Report};
 /// Every move played is passed on to the search ([`Agent::played`]), so that a search that
 /// keeps its tree from move to move keeps it through the book's moves too. The report of a
 /// book move says so ([`Report::book`]) and counts no iterations. UCT's specs build this with
-/// `book=true` (`best` on Hex 9x9 has it).
+/// `book=true`.
 ///
 /// ```
 /// use game_core::{Game, Prior, testing::{Cell, TicTacToe}};
