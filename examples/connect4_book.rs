@@ -36,6 +36,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod common;
+
 use clap::Parser;
 use game_core::{Game, Outcome, Solve};
 use gamesearch::connect4::{Book, Column, Connect4, Solver};
@@ -78,18 +80,7 @@ fn main() -> ExitCode {
 fn build(cli: &Cli) -> Result<(), String> {
     let path = &cli.book;
     let name = path.display();
-    let mut text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(format!("cannot read {name}: {e}")),
-    };
-    // A line cut short by an earlier stop is dropped from the file before anything is added.
-    let complete = text.rfind('\n').map_or(0, |end| end + 1);
-    if complete < text.len() {
-        eprintln!("{name}: dropping an unfinished last line");
-        text.truncate(complete);
-        std::fs::write(path, &text).map_err(|e| format!("cannot write {name}: {e}"))?;
-    }
+    let mut text = common::read_appended(path)?;
     if text.is_empty() {
         text = "# Connect Four 7x6 opening book: MOVES SCORE BEST (see docs/tools.md)\n".to_owned();
         std::fs::write(path, &text).map_err(|e| format!("cannot write {name}: {e}"))?;

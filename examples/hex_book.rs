@@ -22,7 +22,7 @@
 
 use std::fs::OpenOptions;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -286,19 +286,9 @@ fn build(cli: &Cli) -> Result<(), String> {
 /// The book in `path` (an empty one when there is no file yet), checked to be of this size
 /// (a usage error otherwise). A last line cut short by an earlier stop is dropped from the
 /// file first, so that the lines appended next start on a line of their own.
-fn read_book(path: &PathBuf, size: u8, swap: bool) -> Result<Book, String> {
+fn read_book(path: &Path, size: u8, swap: bool) -> Result<Book, String> {
     let name = path.display();
-    let mut text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(format!("{name}: {e}")),
-    };
-    let complete = text.rfind('\n').map_or(0, |end| end + 1);
-    if complete < text.len() {
-        eprintln!("{name}: dropping an unfinished last line");
-        text.truncate(complete);
-        std::fs::write(path, &text).map_err(|e| format!("{name}: {e}"))?;
-    }
+    let text = common::read_appended(path)?;
     if !text.lines().any(|l| l.trim().starts_with("hex")) {
         return Ok(Book::new(size, swap));
     }

@@ -50,3 +50,22 @@ impl GameArgs {
 pub(crate) use gamesearch::arena::cli::{
     finish, progress_bar, progress_bar_of, stop_flag, stop_flag_saying, usage_error,
 };
+
+/// The text of a file that a tool appends to a line at a time (empty when there is no file
+/// yet). A last line cut short by an earlier stop is dropped from the file first, and said on
+/// standard error, so that the next line appended starts a line of its own.
+pub(crate) fn read_appended(path: &std::path::Path) -> Result<String, String> {
+    let name = path.display();
+    let mut text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("cannot read {name}: {e}")),
+    };
+    let complete = text.rfind('\n').map_or(0, |end| end + 1);
+    if complete < text.len() {
+        eprintln!("{name}: dropping an unfinished last line");
+        text.truncate(complete);
+        std::fs::write(path, &text).map_err(|e| format!("cannot write {name}: {e}"))?;
+    }
+    Ok(text)
+}
