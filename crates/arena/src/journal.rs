@@ -470,11 +470,11 @@ pub struct Played {
 }
 
 /// Plays the games of `share` (a run's games, or a shard of them) that `done` does not hold,
-/// each from its opening in `starts`, between the agents `specs` called `names`, in parallel until `stop` is set
-/// ([`play_games_until`]): each game is recorded in `run` as it ends, then passed to
-/// `on_result`; a write that fails sets `stop`. At the end the journal is rewritten in game
-/// order. This is the loop of `tournament` and `experiments`, which add the progress and the
-/// tables.
+/// each from its opening in `starts`, between the agents `specs` called `names`, in parallel
+/// until `stop` is set ([`play_games_until`]): each game is recorded in `run` as it ends, then
+/// passed to `on_result`; a write that fails sets `stop`. At the end the journal is rewritten
+/// in game order. This is the loop of `tournament` and `experiments`, which add the progress
+/// and the tables.
 ///
 /// # Errors
 ///

@@ -146,9 +146,9 @@ pub struct GameResult {
 }
 
 /// Plays the games of `pairings` between the agents of `specs`, each from its opening (the
-/// position `starts[pairing.opening]`), in parallel on rayon's thread pool; `on_result` sees each game as it ends (in any order). The results
-/// come back in the order of `pairings`, and are the same for any number of threads unless
-/// an agent has a time budget.
+/// position `starts[pairing.opening]`), in parallel on rayon's thread pool; `on_result` sees
+/// each game as it ends (in any order). The results come back in the order of `pairings`, and
+/// are the same for any number of threads unless an agent has a time budget.
 ///
 /// # Errors
 ///
@@ -200,7 +200,9 @@ pub fn play_games_until<G: TextGame>(
         "every pairing's opening is one of the starts"
     );
     for spec in specs {
-        spec.check_for(&starts[0])?;
+        if let Some(start) = starts.first() {
+            spec.check_for(start)?;
+        }
         G::agent(spec, seed)?;
     }
     let stopped = || stop.load(Ordering::Relaxed);
