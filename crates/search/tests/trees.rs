@@ -231,3 +231,49 @@ proptest! {
         }
     }
 }
+
+/// The [`Oracle`]'s verdicts, but only where White is to move (so not at a root where Black
+/// is): what is proven is then about the nodes below the root.
+#[derive(Clone, Copy, Debug)]
+struct WhiteOracle;
+
+impl Prior<TreeGame> for WhiteOracle {
+    fn weigh(&self, game: &TreeGame, actions: &[Branch], weights: &mut Vec<f32>) {
+        FirstFirst.weigh(game, actions, weights);
+    }
+
+    fn examine(&self, game: &TreeGame, actions: &[Branch], verdicts: &mut Vec<Verdict>) {
+        if game.to_move() == game_core::Player::White {
+            Oracle.examine(game, actions, verdicts);
+        }
+    }
+}
+
+#[test]
+fn verdicts_decide_nodes_below_the_root_without_the_solver() {
+    // a looks good to random playouts (White wins with one move of five) but loses; b looks
+    // even (half of the playouts) but wins whatever White does. The prior prefers a.
+    let game: TreeGame = "((WBBBB)((BW)(BW)))".parse().unwrap();
+    let spec = "uct:iterations=400,prior=game,examine=2";
+    let report = search_with(spec, &game, WhiteOracle);
+    assert_eq!(report.chosen.unwrap().to_string(), "b", "{report:?}");
+    let stats = |name: &str| {
+        *report
+            .actions
+            .iter()
+            .find(|s| s.action.to_string() == name)
+            .unwrap()
+    };
+    // Decided by White's verdicts: a lost, b won, for Black who moves into them. Each went on
+    // backing up its proven result, so its mean leans to it.
+    let (a, b) = (stats("a"), stats("b"));
+    assert_eq!(a.proof, Some(Wdl::Loss));
+    assert_eq!(b.proof, Some(Wdl::Win));
+    assert!(a.mean < 0.1 && b.mean > 0.9, "{report:?}");
+    // Without the solver the root is left open: the search still has a move to find.
+    assert_eq!(report.proof, None);
+    // The same without the verdicts: the playouts' 80% for a against 50% for b hold the search
+    // on a at this budget.
+    let plain = search_with("uct:iterations=400,prior=game", &game, WhiteOracle);
+    assert_eq!(plain.chosen.unwrap().to_string(), "a", "{plain:?}");
+}

@@ -81,10 +81,13 @@ pub enum Expansion {
 /// With `examine` (and a prior), a node visited that many times asks the prior once what is
 /// *proven* about its moves ([`Prior::examine`](game_core::Prior::examine); Hex's virtual
 /// connections): a losing move's prior becomes 0, and a winning move takes the whole prior,
-/// so PUCT leaves the others out; with the solver on, the decided moves are also proven in the
-/// tree, which can decide the node at once. Verdicts that are all alike (every move lost, or
-/// every move won) are left to the search, which then still picks the move that resists best
-/// or wins most simply. This is knowledge too costly for every new node (MoHex's "knowledge
+/// so PUCT leaves the others out (tried or not); with the solver on, the decided moves are also
+/// proven in the tree, which can decide the node at once. Without the solver, a node below the
+/// root that the verdicts decide (it has a winning move, or every move loses) is marked so,
+/// and from then on the iterations that reach it back up its proven result instead of a
+/// playout, as a finished game's: its mean tends to the truth, but the proof is not carried up,
+/// so the search still picks the move that resists best. At the root, verdicts that are all
+/// alike (every move lost, or every move won) are left to the search. This is knowledge too costly for every new node (MoHex's "knowledge
 /// threshold"); the lock-free tree of `parallel=tree` does not ask it.
 ///
 /// GRAVE (Cazenave 2015) takes the AMAF statistics not from the node itself but from its

@@ -231,6 +231,11 @@ impl<G: Game, R: Reward<G>, K: Guide<G>> Uct<G, R, K> {
             Some(id) => tree.retain(id),
             None => tree.reset(position),
         }
+        if !self.search.config.solver {
+            // A node decided by a verdict (see `examine`) is searched again as the root: the
+            // move to play is still to be found.
+            tree[NodeId::ROOT].proof = Proof::Open;
+        }
         self.root = Some(position.clone());
         self.played.clear();
     }
@@ -356,7 +361,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                 && self.tree.has_priors()
             {
                 self.examine(node, &position, &trace.path);
-                if self.config.solver && self.tree[node].proof != Proof::Open {
+                if self.tree[node].proof != Proof::Open {
                     break; // decided: back up its result instead of going on
                 }
             }
@@ -419,8 +424,10 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             position.play(self.tree[child].action);
             trace.path.push((child, mover));
             node = child;
-            if self.config.solver && self.tree[node].proof != Proof::Open {
-                break; // decided: back up its result instead of playing out
+            if self.tree[node].proof != Proof::Open {
+                // Decided (by the solver, or by a verdict without it): back up its result
+                // instead of playing out.
+                break;
             }
         }
         Leaf::At(position)
@@ -471,6 +478,21 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         verdicts.clear();
         self.knowledge
             .examine(position, &self.actions, &mut verdicts);
+        if !self.config.solver && node != NodeId::ROOT {
+            // The verdicts decide the node itself when the player to move has a winning move
+            // or every move loses. Without the solver the result is not carried up the path
+            // (the parent goes on choosing by means, which against a fallible opponent
+            // finds the move that resists best); it stands for the node's playouts instead,
+            // as a finished game's would, so that its mean tends to the proven value.
+            let decided = if verdicts.contains(&Verdict::Win) {
+                Proof::Loss
+            } else if !verdicts.is_empty() && verdicts.iter().all(|&v| v == Verdict::Loss) {
+                Proof::Win
+            } else {
+                Proof::Open
+            };
+            self.tree[node].proof = decided;
+        }
         let mut weights = std::mem::take(&mut self.weights);
         weights.clear();
         weights.extend_from_slice(self.tree.priors(&self.tree[node]));

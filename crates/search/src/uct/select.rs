@@ -225,6 +225,12 @@ pub(crate) fn select_puct<C: Stats>(
             .map(|(i, (child, &prior))| {
                 let amaf = amaf.get(i).zip(weights);
                 if i < tried {
+                    if prior == 0.0 {
+                        // A tried child whose prior became 0 (a verdict proved its move lost)
+                        // is left out too: its mean, from playouts, would otherwise keep
+                        // drawing iterations to a move known to lose.
+                        return f32::NEG_INFINITY;
+                    }
                     let q = amaf.map_or(child.q(), |(amaf, weights)| blend(child, amaf, weights));
                     q + scale * prior / (1 + child.n()) as f32
                 } else if prior > 0.0 {
@@ -414,6 +420,13 @@ mod tests {
         assert_eq!(
             select_puct(&poor, &[1.0, 0.0], 1, 0.0, None, false, &mut scores),
             0
+        );
+        // So does a prior that became 0 after the child was tried (a verdict proved its move
+        // lost): its mean of 0.9 would win it every visit against 0.2.
+        let proven_lost = [child(0.9, 300), child(0.2, 100)];
+        assert_eq!(
+            select_puct(&proven_lost, &[0.0, 1.0], 2, 0.0, None, false, &mut scores),
+            1
         );
     }
 

@@ -81,11 +81,13 @@ impl<A> Node<A> {
         }
     }
 
-    /// Counts one more iteration through this node, with `reward`.
+    /// Counts one more iteration through this node, with `reward`. A node the solver proved
+    /// keeps its exact value (and no exploration bonus); an open node, or one a verdict decided
+    /// without the solver (which keeps its bonus), averages the reward in.
     #[inline]
     pub(crate) fn record(&mut self, reward: f64) {
         self.visits += 1;
-        if self.proof == Proof::Open {
+        if self.proof == Proof::Open || self.inv_sqrt_visits != 0.0 {
             let n = self.visits as f32;
             self.mean += (reward as f32 - self.mean) / n;
             self.inv_sqrt_visits = n.sqrt().recip();
