@@ -272,6 +272,50 @@ fn verdicts_decide_nodes_below_the_root_without_the_solver() {
     assert!(a.mean < 0.1 && b.mean > 0.9, "{report:?}");
     // Without the solver the root is left open: the search still has a move to find.
     assert_eq!(report.proof, None);
+    // Tree reuse keeps b, decided, as the next root: searched as any root (White still plays
+    // a move), and its proof reported, for White to move.
+    for more in ["", ",threads=2,parallel=tree"] {
+        let spec: AgentSpec = format!("{spec}{more}").parse().unwrap();
+        let knowledge = Knowledge::NONE.with_prior(WhiteOracle);
+        let mut agent = spec
+            .build_with::<TreeGame, _, _, _, _>(7, |_: &TreeGame| 0, knowledge)
+            .unwrap();
+        let chosen = agent.choose(&game, &spec.budget()).unwrap();
+        agent.played(&game, chosen);
+        let next = game.after(chosen);
+        assert!(agent.choose(&next, &spec.budget()).is_some(), "{spec}");
+        let report = agent.report().unwrap();
+        assert!(
+            report.root_visits > 400,
+            "{spec}: the tree was kept: {report:?}"
+        );
+        assert_eq!(report.proof, Some(Wdl::Loss), "{spec}: {report:?}");
+    }
+    // The same on threads sharing one tree.
+    for threads in [2, 3] {
+        let spec =
+            format!("uct:iterations=400,prior=game,examine=2,threads={threads},parallel=tree");
+        let shared = search_with(&spec, &game, WhiteOracle);
+        assert_eq!(
+            shared.chosen.unwrap().to_string(),
+            "b",
+            "{spec}: {shared:?}"
+        );
+        let proofs: Vec<_> = shared
+            .actions
+            .iter()
+            .map(|s| (s.action.to_string(), s.proof))
+            .collect();
+        assert!(
+            proofs.contains(&("a".into(), Some(Wdl::Loss))),
+            "{spec}: {shared:?}"
+        );
+        assert!(
+            proofs.contains(&("b".into(), Some(Wdl::Win))),
+            "{spec}: {shared:?}"
+        );
+        assert_eq!(shared.proof, None, "{spec}");
+    }
     // The same without the verdicts: the playouts' 80% for a against 50% for b hold the search
     // on a at this budget.
     let plain = search_with("uct:iterations=400,prior=game", &game, WhiteOracle);

@@ -87,8 +87,10 @@ pub enum Expansion {
 /// and from then on the iterations that reach it back up its proven result instead of a
 /// playout, as a finished game's: its mean tends to the truth, but the proof is not carried up,
 /// so the search still picks the move that resists best. At the root, verdicts that are all
-/// alike (every move lost, or every move won) are left to the search. This is knowledge too costly for every new node (MoHex's "knowledge
-/// threshold"); the lock-free tree of `parallel=tree` does not ask it.
+/// alike (every move lost, or every move won) are left to the search (a root kept by tree
+/// reuse that a verdict decided reports that proof, and is searched as any root). This is
+/// knowledge too costly for every new node (MoHex's "knowledge threshold"); the lock-free tree
+/// of `parallel=tree` asks it too, and does the same with the answers.
 ///
 /// GRAVE (Cazenave 2015) takes the AMAF statistics not from the node itself but from its
 /// closest ancestor (or itself) with at least `grave` visits, so that a young node borrows the

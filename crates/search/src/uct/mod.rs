@@ -231,11 +231,6 @@ impl<G: Game, R: Reward<G>, K: Guide<G>> Uct<G, R, K> {
             Some(id) => tree.retain(id),
             None => tree.reset(position),
         }
-        if !self.search.config.solver {
-            // A node decided by a verdict (see `examine`) is searched again as the root: the
-            // move to play is still to be found.
-            tree[NodeId::ROOT].proof = Proof::Open;
-        }
         self.root = Some(position.clone());
         self.played.clear();
     }
@@ -484,14 +479,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             // (the parent goes on choosing by means, which against a fallible opponent
             // finds the move that resists best); it stands for the node's playouts instead,
             // as a finished game's would, so that its mean tends to the proven value.
-            let decided = if verdicts.contains(&Verdict::Win) {
-                Proof::Loss
-            } else if !verdicts.is_empty() && verdicts.iter().all(|&v| v == Verdict::Loss) {
-                Proof::Win
-            } else {
-                Proof::Open
-            };
-            self.tree[node].proof = decided;
+            self.tree[node].proof = decided_by(&verdicts, self.actions.len());
         }
         let mut weights = std::mem::take(&mut self.weights);
         weights.clear();
@@ -669,6 +657,21 @@ fn weigh_verdicts(weights: &mut [f32], verdicts: &[Verdict]) -> bool {
         }
     }
     true
+}
+
+/// What `verdicts` on the `moves` moves of a position prove about the node it is, for the
+/// player who moved into it: a loss when a move wins, a win when every move loses, open
+/// otherwise (also when there is not one verdict a move).
+fn decided_by(verdicts: &[Verdict], moves: usize) -> Proof {
+    if verdicts.len() != moves {
+        Proof::Open
+    } else if verdicts.contains(&Verdict::Win) {
+        Proof::Loss
+    } else if !verdicts.is_empty() && verdicts.iter().all(|&v| v == Verdict::Loss) {
+        Proof::Win
+    } else {
+        Proof::Open
+    }
 }
 
 /// Writes into `priors` (one per child, in the order of the position's legal actions) a

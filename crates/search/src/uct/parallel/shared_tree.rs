@@ -35,7 +35,9 @@ use rand::seq::SliceRandom;
 use super::super::report::{final_choice, report_from};
 use super::super::select::{Stats, ln_visits, select, select_open, select_puct};
 use super::super::solver::{Proof, proof_from};
-use super::super::{Rollout, Simulation, UctConfig, normalise_priors, rewards, weigh_verdicts};
+use super::super::{
+    Rollout, Simulation, UctConfig, decided_by, normalise_priors, rewards, weigh_verdicts,
+};
 use crate::Report;
 
 /// A node of the shared tree: what [`Node`](super::super::tree::Node) holds, in atomics, with its
@@ -167,7 +169,9 @@ impl<A> SharedNode<A> {
             let n = n.saturating_add(1);
             (n, mean + (reward as f32 - mean) / n as f32)
         });
-        if self.proven() == Proof::Open {
+        // A node the solver proved has no bonus (and an exact value); one a verdict decided
+        // without the solver keeps both going, as an open one does.
+        if self.proven() == Proof::Open || self.inv_sqrt.load(Relaxed) != 0 {
             self.inv_sqrt
                 .store((visits as f32).sqrt().recip().to_bits(), Relaxed);
         }
@@ -500,7 +504,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 && node.claim_examination()
             {
                 self.examine(children, &position, shared, local, path);
-                if config.solver && node.proven() != Proof::Open {
+                if node.proven() != Proof::Open {
                     break; // decided: back up its result instead of going on
                 }
             }
@@ -511,8 +515,10 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 break; // a child tried for the first time is played out
             }
             node = child;
-            if config.solver && child.proven() != Proof::Open {
-                break; // decided: back up its result instead of playing out
+            if child.proven() != Proof::Open {
+                // Decided (by the solver, or by a verdict without it): back up its result
+                // instead of playing out.
+                break;
             }
         }
         position
@@ -682,6 +688,16 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         shared
             .knowledge
             .examine(position, &local.actions, &mut local.verdicts);
+        if let (false, Some(&(node, _))) = (shared.config.solver, path.last()) {
+            // Below the root and without the solver, the verdicts may decide the node itself,
+            // as in `Uct::examine`.
+            let decided = decided_by(&local.verdicts, children.len());
+            if decided != Proof::Open {
+                let _ =
+                    node.proof
+                        .compare_exchange(Proof::Open as u8, decided as u8, AcqRel, Acquire);
+            }
+        }
         local.weights.clear();
         local.weights.extend(children.iter().map(SharedNode::prior));
         if !weigh_verdicts(&mut local.weights, &local.verdicts) {
