@@ -107,8 +107,9 @@ impl Prior<Hex> for Shape {
         with_board!(&position.0, b => {
             if self.learned {
                 let patterns = Patterns::learned();
+                let shapes = b.shapes();
                 weights.extend(actions.iter().map(|action| match action {
-                    Move::Place(cell) => patterns.weight(b.local_shape(cell.column(), cell.row())),
+                    Move::Place(cell) => patterns.weight(shapes.at(b.index(*cell))),
                     Move::Swap => 1.0,
                 }));
             } else {

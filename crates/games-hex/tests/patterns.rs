@@ -104,6 +104,18 @@ proptest! {
                 }
             }
         }
+        // The prior reads the shapes of all the moves at once: each weighs its own shape.
+        if position.status() == Status::Ongoing {
+            let prior = Shape { inferior: false, ..Shape::default() };
+            let actions = position.legal_actions_vec();
+            let mut weights = Vec::new();
+            game_core::Prior::weigh(&prior, &position, &actions, &mut weights);
+            let patterns = Patterns::learned();
+            for (action, weight) in actions.iter().zip(&weights) {
+                let Move::Place(cell) = *action else { unreachable!("no swap rule") };
+                prop_assert_eq!(*weight, patterns.weight(position.local_shape(cell).unwrap()));
+            }
+        }
     }
 
     /// Transposing the board and swapping the colours (one extra Black stone first, far from

@@ -9,6 +9,7 @@
 use game_core::Player;
 
 use super::HexBoard;
+use super::pattern::{Colours, no_colours};
 use super::playout::{BLACK_EDGE, MAX_CELLS, NOWHERE, WHITE_EDGE, rings};
 use crate::bits::Bits;
 
@@ -247,9 +248,10 @@ static EMPTY_COUNT: [u8; 4096] = {
 };
 
 impl<const W: usize> HexBoard<W> {
-    /// Each cell's colour: 0 empty, 1 Black, 2 White.
-    pub(crate) fn colours(&self) -> [u8; MAX_CELLS] {
-        let mut colour = [0u8; MAX_CELLS];
+    /// Each cell's colour: 0 empty, 1 Black, 2 White (and past the board, the two entries
+    /// that stand for the edges in the pattern tables: [`Colours`]).
+    pub(crate) fn colours(&self) -> Colours {
+        let mut colour = no_colours();
         for player in Player::BOTH {
             for i in self.stones[player.index()].iter() {
                 colour[i] = 1 + player.index() as u8;

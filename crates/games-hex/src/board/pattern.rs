@@ -1,10 +1,15 @@
 //! The local pattern around a cell, for the learned prior ([`crate::patterns`]): its twelve
 //! nearest cells, seen by the player to move.
+//!
+//! Each board side has a table, built once, of every cell's twelve pattern cells in each
+//! mover's frame ([`pattern_cells`]); a pattern is then twelve reads of a colour array
+//! ([`HexBoard::colours`]), whose two entries past the board stand for the edges.
 
-use game_core::Game;
+use game_core::{Game, Player};
 
 use super::HexBoard;
-use super::playout::RING;
+use super::playout::{MAX_CELLS, RING};
+use crate::bits::MAX_SIZE;
 use crate::patterns::{LocalShape, Near};
 
 /// The cells a bridge away, `BRIDGE[i] = RING[i] + RING[i + 1]`, in the same order around.
@@ -12,83 +17,186 @@ pub(super) const BRIDGE: [(i32, i32); 6] = [(2, -1), (1, -2), (-1, -1), (-2, 1),
 
 /// A pattern cell's state, for the player to move: the cell is empty, the mover's (a stone, or
 /// beyond one of the mover's edges), or the opponent's.
-pub(super) const EMPTY: u32 = 0;
-pub(super) const MINE: u32 = 1;
-pub(super) const THEIRS: u32 = 2;
+const EMPTY: u32 = 0;
+const MINE: u32 = 1;
+const THEIRS: u32 = 2;
 
-impl<const W: usize> HexBoard<W> {
-    /// The pattern around the empty cell `(x, y)` for the player to move, in the frame where
-    /// the mover connects rows (White's board is read transposed, which maps the hex grid onto
-    /// itself and White's edges onto Black's), canonical under the half turn, and how close the
-    /// cell is to the last stone.
-    pub(crate) fn local_shape(&self, x: u8, y: u8) -> LocalShape {
-        let mover = self.to_move();
-        let mine = &self.stones[mover.index()];
-        let theirs = &self.stones[mover.opponent().index()];
-        let (x, y) = (i32::from(x), i32::from(y));
-        let pattern = shape_code(self.n, x, y, mover == game_core::Player::White, |i| {
-            if mine.contains(i) {
-                MINE
-            } else if theirs.contains(i) {
-                THEIRS
-            } else {
-                EMPTY
-            }
-        });
-        let near = self.last_stone().map_or(Near::Far, |last| {
-            let (lx, ly) = (
-                (last % self.n as usize) as i32,
-                (last / self.n as usize) as i32,
-            );
-            let d = (lx - x, ly - y);
-            if RING.contains(&d) {
-                Near::Adjacent
-            } else if BRIDGE.contains(&d) {
-                Near::Bridge
-            } else {
-                Near::Far
-            }
-        });
-        LocalShape { pattern, near }
+/// The length of a colour array ([`Colours`]): the board's cells, then two beyond it.
+pub(super) const COLOURED: usize = MAX_CELLS + 2;
+/// The entry of a colour array that is always Black: beyond Black's edges, in the tables.
+const BEYOND_BLACK: u16 = MAX_CELLS as u16;
+/// The entry that is always White.
+const BEYOND_WHITE: u16 = MAX_CELLS as u16 + 1;
+
+/// Each cell's colour (0 empty, 1 Black, 2 White), then Black and White for the two entries
+/// that stand for what lies beyond the board ([`HexBoard::colours`]).
+pub(super) type Colours = [u8; COLOURED];
+
+/// The empty colour array: every cell empty, the entries beyond the board coloured.
+pub(super) fn no_colours() -> Colours {
+    let mut colour = [0; COLOURED];
+    colour[usize::from(BEYOND_BLACK)] = 1;
+    colour[usize::from(BEYOND_WHITE)] = 2;
+    colour
+}
+
+/// `3^k`, the worth of digit `k` of a pattern code, and of the digit the half turn moves to
+/// `k` (position `i` of each ring goes to `i + 3`; the map is its own inverse).
+const POWERS: [[u32; 12]; 2] = {
+    let mut powers = [[0; 12]; 2];
+    let mut k = 0;
+    while k < 12 {
+        powers[0][k] = 3u32.pow(k as u32);
+        powers[1][k - k % 6 + (k % 6 + 3) % 6] = 3u32.pow(k as u32);
+        k += 1;
+    }
+    powers
+};
+
+/// For a board of side `n`, each cell's twelve pattern cells (digits 0-5 the neighbours, in
+/// [`RING`]'s order, 6-11 the cells a bridge away) in each mover's frame (`[cell][mover]`,
+/// Black's then White's): where the mover connects rows, White's board is read transposed.
+/// Off the board, a cell is the mover's beyond the mover's edges and the opponent's beyond the
+/// opponent's (or both): [`BEYOND_BLACK`] or [`BEYOND_WHITE`]. Built once per side.
+fn pattern_cells(n: u8) -> &'static [[[u16; 12]; 2]] {
+    static TABLES: std::sync::OnceLock<Vec<Vec<[[u16; 12]; 2]>>> = std::sync::OnceLock::new();
+    let all = TABLES.get_or_init(|| {
+        (0..=i32::from(MAX_SIZE))
+            .map(|n| {
+                (0..n * n)
+                    .map(|i| {
+                        let (x, y) = (i % n, i / n);
+                        [Player::Black, Player::White].map(|mover| {
+                            let white = mover == Player::White;
+                            let (mine, theirs) = if white {
+                                (BEYOND_WHITE, BEYOND_BLACK)
+                            } else {
+                                (BEYOND_BLACK, BEYOND_WHITE)
+                            };
+                            let mut cells = [0; 12];
+                            for (k, &(dx, dy)) in RING.iter().chain(&BRIDGE).enumerate() {
+                                // The mover's frame: `dy` runs towards the mover's edges.
+                                let (rx, ry) = if white {
+                                    (x + dy, y + dx)
+                                } else {
+                                    (x + dx, y + dy)
+                                };
+                                let (along, across) = if white { (rx, ry) } else { (ry, rx) };
+                                let inside = |v: i32| (0..n).contains(&v);
+                                cells[k] = match (inside(along), inside(across)) {
+                                    (true, true) => (ry * n + rx) as u16,
+                                    (false, true) => mine,
+                                    _ => theirs,
+                                };
+                            }
+                            cells
+                        })
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    &all[usize::from(n)]
+}
+
+/// The canonical pattern code of the cell whose pattern cells are `cells`, given the colour
+/// array and each colour's digit for the mover (`digit[colour]`).
+#[inline]
+fn code_of(cells: &[u16; 12], colour: &Colours, digit: &[u32; 3]) -> u32 {
+    let (mut code, mut turned) = (0, 0);
+    for k in 0..12 {
+        let d = digit[usize::from(colour[usize::from(cells[k])])];
+        code += d * POWERS[0][k];
+        turned += d * POWERS[1][k];
+    }
+    code.min(turned)
+}
+
+/// Each colour's digit for `mover`: empty, the mover's, the opponent's.
+fn digits(mover: Player) -> [u32; 3] {
+    match mover {
+        Player::Black => [EMPTY, MINE, THEIRS],
+        Player::White => [EMPTY, THEIRS, MINE],
     }
 }
 
-/// The canonical pattern code ([`LocalShape::pattern`]) of the empty cell `(x, y)` on a board
-/// of side `n`, for the mover (`white`: White, whose board is read transposed), given each
-/// board cell's `state` ([`EMPTY`], [`MINE`] or [`THEIRS`] for the mover).
-#[inline]
-pub(crate) fn shape_code(n: u8, x: i32, y: i32, white: bool, state: impl Fn(usize) -> u32) -> u32 {
-    let n = i32::from(n);
-    let at = |(dx, dy): (i32, i32)| {
-        // The mover's frame: `dy` runs towards the mover's edges.
-        let (rx, ry) = if white {
-            (x + dy, y + dx)
-        } else {
-            (x + dx, y + dy)
-        };
-        let (along, across) = if white { (rx, ry) } else { (ry, rx) };
-        let inside = |v: i32| (0..n).contains(&v);
-        match (inside(along), inside(across)) {
-            (true, true) => state((ry * n + rx) as usize),
-            (false, true) => MINE,
-            _ => THEIRS,
+/// Reads the local shapes of one position's cells, for the player to move: the colours and
+/// the cells around the last stone are found once ([`HexBoard::shapes`]).
+pub(crate) struct Shapes {
+    colour: Colours,
+    /// `Near` of each cell, as a number (0 far, 1 next to the last stone, 2 a bridge away).
+    near: [u8; MAX_CELLS],
+    cells: &'static [[[u16; 12]; 2]],
+    frame: usize,
+    digit: [u32; 3],
+}
+
+impl Shapes {
+    /// The local shape of the empty cell `i`.
+    #[inline]
+    pub(crate) fn at(&self, i: usize) -> LocalShape {
+        LocalShape {
+            pattern: code_of(&self.cells[i][self.frame], &self.colour, &self.digit),
+            near: match self.near[i] {
+                0 => Near::Far,
+                1 => Near::Adjacent,
+                _ => Near::Bridge,
+            },
         }
-    };
-    let mut digits = [0u32; 12];
-    for i in 0..6 {
-        digits[i] = at(RING[i]);
-        digits[6 + i] = at(BRIDGE[i]);
     }
-    canonical_pattern(&digits)
+}
+
+impl<const W: usize> HexBoard<W> {
+    /// The reader of this position's local shapes ([`LocalShape`]): for the player to move, in
+    /// the frame where the mover connects rows (White's board is read transposed, which maps
+    /// the hex grid onto itself and White's edges onto Black's), canonical under the half
+    /// turn, with how close each cell is to the last stone.
+    pub(crate) fn shapes(&self) -> Shapes {
+        let cells = pattern_cells(self.n);
+        let mut near = [0; MAX_CELLS];
+        if let Some(last) = self.last_stone() {
+            // Black's frame is the board's own: its first six cells are the neighbours.
+            for (k, &j) in cells[last][0].iter().enumerate() {
+                if usize::from(j) < MAX_CELLS {
+                    near[usize::from(j)] = if k < 6 { 1 } else { 2 };
+                }
+            }
+        }
+        let mover = self.to_move();
+        Shapes {
+            colour: self.colours(),
+            near,
+            cells,
+            frame: mover.index(),
+            digit: digits(mover),
+        }
+    }
+
+    /// The pattern around the empty cell `(x, y)` for the player to move ([`shapes`](Self::shapes)).
+    pub(crate) fn local_shape(&self, x: u8, y: u8) -> LocalShape {
+        self.shapes()
+            .at(usize::from(y) * usize::from(self.n) + usize::from(x))
+    }
+
+    /// The canonical pattern code ([`LocalShape::pattern`]) of the empty cell `i` for `mover`,
+    /// given each cell's `colour`: for a playout, whose colours run ahead of the stones.
+    #[inline]
+    pub(super) fn pattern_code(&self, colour: &Colours, i: usize, mover: Player) -> u32 {
+        code_of(
+            &pattern_cells(self.n)[i][mover.index()],
+            colour,
+            &digits(mover),
+        )
+    }
 }
 
 /// The smaller code of the pattern and its half turn (which maps position `i` of each ring to
 /// `i + 3`); digit `k` counts `3^k`.
 pub(crate) fn canonical_pattern(digits: &[u32; 12]) -> u32 {
     let (mut code, mut turned) = (0, 0);
-    for k in (0..12).rev() {
-        code = code * 3 + digits[k];
-        turned = turned * 3 + digits[k - k % 6 + (k % 6 + 3) % 6];
+    for k in 0..12 {
+        code += digits[k] * POWERS[0][k];
+        turned += digits[k] * POWERS[1][k];
     }
     code.min(turned)
 }

@@ -3,9 +3,7 @@
 use game_core::{Game, Outcome, PlayedActions, Player, Playout};
 use rand::{Rng, RngExt};
 
-use super::pattern::{
-    BRIDGE, EMPTY as SHAPE_EMPTY, MINE as SHAPE_MINE, THEIRS as SHAPE_THEIRS, shape_code,
-};
+use super::pattern::{BRIDGE, Colours};
 use super::{HexBoard, NO_CELL};
 use crate::bits::{Bits, MAX_SIZE};
 use crate::patterns::{LocalShape, Near, Patterns};
@@ -314,7 +312,7 @@ impl<const W: usize> HexBoard<W> {
     /// 2 White); `None` when none is empty.
     pub(crate) fn local_move<R: Rng + ?Sized>(
         &self,
-        colour: &[u8; MAX_CELLS],
+        colour: &Colours,
         last: usize,
         mover: Player,
         patterns: &Patterns,
@@ -325,13 +323,6 @@ impl<const W: usize> HexBoard<W> {
             (last % usize::from(self.n)) as i32,
             (last / usize::from(self.n)) as i32,
         );
-        let own = 1 + mover.index() as u8;
-        let state = |i: usize| match colour[i] {
-            0 => SHAPE_EMPTY,
-            c if c == own => SHAPE_MINE,
-            _ => SHAPE_THEIRS,
-        };
-        let white = mover == Player::White;
         let mut cells = [0u16; 12];
         let mut upto = [0f32; 12];
         let mut found = 0;
@@ -347,7 +338,7 @@ impl<const W: usize> HexBoard<W> {
             }
             let near = if k < 6 { Near::Adjacent } else { Near::Bridge };
             total += patterns.weight(LocalShape {
-                pattern: shape_code(self.n, x, y, white, state),
+                pattern: self.pattern_code(colour, i, mover),
                 near,
             });
             cells[found] = i as u16;
