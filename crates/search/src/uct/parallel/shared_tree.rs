@@ -33,7 +33,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use super::super::report::{final_choice, report_from};
-use super::super::select::{Stats, ln_visits, select, select_open, select_puct};
+use super::super::select::{Puct, Stats, ln_visits, select, select_open, select_puct};
 use super::super::solver::{Proof, proof_from};
 use super::super::{
     Rollout, Simulation, UctConfig, decided_by, normalise_priors, rewards, weigh_verdicts,
@@ -491,7 +491,10 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                     // Its visits count this iteration's virtual loss already: `expand_after`
                     // earlier iterations means one more.
                     let young = !path.is_empty() && node.n() <= config.expand_after;
-                    if young || !self.expand(node, &position, shared, local) {
+                    if young
+                        || !(self.expand(node, &position, shared, local)
+                            || path.is_empty() && Self::wait_for_children(node))
+                    {
                         break; // too young, being expanded by another thread, or no room
                     }
                     node.children()
@@ -522,6 +525,20 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             }
         }
         position
+    }
+
+    /// Waits while another thread expands `node` (the root: its iterations go to one of its
+    /// moves, not to playouts from the root itself); `false` if that thread found no room.
+    fn wait_for_children(node: &SharedNode<A>) -> bool {
+        loop {
+            if node.children.get().is_some() {
+                return true;
+            }
+            if !node.claimed.load(Acquire) {
+                return false;
+            }
+            std::thread::yield_now();
+        }
     }
 
     /// Makes sure the thread has `n` nodes reserved under the cap `cap`, reserving more in the
@@ -745,12 +762,15 @@ fn pick<A, R, K, Rg>(
     let mut best = if shared.prior {
         local.weights.clear();
         local.weights.extend(children.iter().map(SharedNode::prior));
-        let scale = config.puct as f32 * (visits as f32).sqrt();
+        let puct = Puct {
+            scale: config.puct as f32 * (visits as f32).sqrt(),
+            fpu: config.fpu as f32,
+        };
         let best = select_puct(
             children,
             &local.weights,
             tried,
-            scale,
+            puct,
             None,
             false,
             &mut local.scores,
