@@ -904,7 +904,7 @@ mod tests {
             "playout" => "random",
             "parallel" => "tree",
             "fallback" => "uct",
-            "share" => "0.25",
+            "share" | "fpu" => "0.25",
             _ => panic!("no sample value for {key}"),
         }
     }

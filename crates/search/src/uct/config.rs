@@ -39,6 +39,7 @@ pub enum Expansion {
 /// | `rave` | 0 (off) | RAVE's equivalence parameter `k` (see below); `rave:` specs use 300 |
 /// | `grave` | 0 (off) | GRAVE's threshold: use the AMAF statistics of the closest ancestor with at least this many visits; `grave:` specs use 50 |
 /// | `puct` | 1.0 | with a prior: `c` in PUCT's `Q + c·P·sqrt(N)/(1+n)` (see below) |
+/// | `fpu` | 0 | with a prior: an untried child's `Q` is the mean of the tried ones less this (see below) |
 /// | `cutoff` | none | simulations stop after this many plies and the evaluator scores the position (0: no playout at all) |
 /// | `examine` | 0 (off) | with a prior: a node's `examine`-th visit asks the prior's [`examine`](game_core::Prior::examine) what is proven about its moves (see below) |
 ///
@@ -68,7 +69,10 @@ pub enum Expansion {
 /// in AlphaZero, Silver et al. 2018): every child, tried or not, scores
 /// `Q + c·P·sqrt(N)/(1+n)`, with `P` its prior probability, `N` the node's visits and `n` the
 /// child's; an untried child's `Q` is the mean of the tried ones ("first play urgency"), and
-/// the first child tried at a node is the one with the largest prior. The prior replaces
+/// the first child tried at a node is the one with the largest prior. With `fpu` above 0,
+/// an untried child's `Q` is that mean less `fpu` (Leela Zero's "first play urgency
+/// reduction"): a node's iterations stay longer with the moves already tried, so the search
+/// goes deeper where the prior is right and wider only where the tried moves disappoint. The prior replaces
 /// UCB1's exploration term, so moves it dislikes are tried late or never. `c` trades the two:
 /// with rewards in `[0, 1]`, 1.0 lets a prior of 0.5 outweigh a mean 0.1 lower until about 25
 /// visits; tune it by matches for each game and prior.
@@ -122,6 +126,9 @@ pub struct UctConfig {
     pub grave: u32,
     /// PUCT's constant, used when the search has a prior.
     pub puct: f64,
+    /// How much less than the mean of the tried children an untried child's `Q` is in PUCT
+    /// (first play urgency reduction; with a prior).
+    pub fpu: f64,
     /// The most plies a simulation plays before the evaluator scores its position (with an
     /// evaluator; without one, simulations play to the end).
     pub cutoff: Option<u32>,
@@ -144,6 +151,7 @@ impl Default for UctConfig {
             rave: 0.0,
             grave: 0,
             puct: 1.0,
+            fpu: 0.0,
             cutoff: None,
             examine: 0,
         }
@@ -178,6 +186,7 @@ impl UctConfig {
         "k",
         "ref",
         "puct",
+        "fpu",
         "cutoff",
         "examine",
     ];
@@ -228,6 +237,10 @@ impl UctConfig {
             "k" => self.rave = setting.number_where(|k| k > 0.0, "a number above 0")?,
             "ref" => self.grave = setting.whole(1, u32::MAX)?,
             "puct" => self.puct = setting.number_where(|c| c > 0.0, "a number above 0")?,
+            "fpu" => {
+                self.fpu =
+                    setting.number_where(|f| (0.0..=1.0).contains(&f), "a number from 0 to 1")?;
+            }
             "cutoff" => self.cutoff = Some(setting.whole(0, u32::MAX)?),
             "examine" => self.examine = setting.whole(0, u32::MAX)?,
             _ => return Err(setting.unknown(Self::KEYS)),

@@ -42,7 +42,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{Agent, Budget, Report};
 use rave::Rave;
-use select::{ln_visits, select, select_open, select_puct};
+use select::{Puct, ln_visits, select, select_open, select_puct};
 use solver::Proof;
 use tree::{NodeId, Tree};
 
@@ -374,13 +374,16 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             let log_visits = ln_visits(visits);
             let mut best = if self.tree.has_priors() {
                 // PUCT, over the tried and untried children alike.
-                let scale = self.config.puct as f32 * (visits as f32).sqrt();
+                let puct = Puct {
+                    scale: self.config.puct as f32 * (visits as f32).sqrt(),
+                    fpu: self.config.fpu as f32,
+                };
                 let priors = self.tree.priors(current);
                 let best = select_puct(
                     children,
                     priors,
                     usize::from(tried),
-                    scale,
+                    puct,
                     self.rave.as_ref().map(Rave::puct_view),
                     true,
                     &mut self.scores,

@@ -160,11 +160,27 @@ fn blend<C: Stats>(child: &C, amaf: &Amaf, weights: &RaveWeights) -> f32 {
     child.q() + beta * (amaf.mean - child.q())
 }
 
+/// PUCT's two constants for one node: `scale` is `c·sqrt(N)` (`c` the PUCT constant, `N` the
+/// node's visits) and `fpu` what an untried child's `Q` is reduced by (first play urgency).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) struct Puct {
+    pub(crate) scale: f32,
+    pub(crate) fpu: f32,
+}
+
+impl Puct {
+    /// `scale`, with no reduction of first play urgency.
+    #[cfg(test)]
+    pub(crate) fn scale(scale: f32) -> Self {
+        Puct { scale, fpu: 0.0 }
+    }
+}
+
 /// PUCT's selection (see [`UctConfig`](super::UctConfig)) among all the children of a node,
 /// tried (the first `tried`) or not: the place of the child with the largest
-/// `Q + scale·P/(1+n)`, `scale` being `c·sqrt(N)`, the first one on a tie. A tried child's `Q`
-/// is its mean; an untried child's is the visit-weighted mean of the tried open ones (first
-/// play urgency), and an untried child whose prior is 0 is never chosen. With none tried yet
+/// `Q + scale·P/(1+n)` (`puct`), the first one on a tie. A tried child's `Q`
+/// is its mean; an untried child's is the visit-weighted mean of the tried open ones less
+/// `puct.fpu` (first play urgency), and an untried child whose prior is 0 is never chosen. With none tried yet
 /// (or only proven ones), the untried child with the largest prior. The scores go through
 /// `scores`.
 ///
@@ -177,11 +193,12 @@ pub(crate) fn select_puct<C: Stats>(
     children: &[C],
     priors: &[f32],
     tried: usize,
-    scale: f32,
+    puct: Puct,
     rave: Option<(&[Amaf], &RaveWeights)>,
     leading: bool,
     scores: &mut Vec<f32>,
 ) -> usize {
+    let scale = puct.scale;
     let (sum, visits) = children[..tried]
         .iter()
         .filter(|child| child.proven() == Proof::Open)
@@ -210,7 +227,7 @@ pub(crate) fn select_puct<C: Stats>(
     let urgency = if visits == 0 {
         0.5
     } else {
-        sum / visits as f32
+        sum / visits as f32 - puct.fpu
     };
     let (amaf, weights) = match rave {
         Some((amaf, weights)) => (amaf, Some(weights)),
@@ -375,8 +392,8 @@ mod tests {
                 priors.swap(tried, lead);
             }
             let mut scores = Vec::new();
-            let all = select_puct(&children, &priors, tried, scale, None, false, &mut scores);
-            let led = select_puct(&children, &priors, tried, scale, None, true, &mut scores);
+            let all = select_puct(&children, &priors, tried, Puct::scale(scale), None, false, &mut scores);
+            let led = select_puct(&children, &priors, tried, Puct::scale(scale), None, true, &mut scores);
             prop_assert_eq!(led, all);
         }
 
@@ -394,7 +411,15 @@ mod tests {
         let fresh = [child(0.0, 0), child(0.0, 0), child(0.0, 0)];
         let fresh: Vec<Node<u8>> = fresh.iter().map(|c| Node { visits: 0, ..*c }).collect();
         assert_eq!(
-            select_puct(&fresh, &[0.2, 0.5, 0.3], 0, 1.0, None, false, &mut scores),
+            select_puct(
+                &fresh,
+                &[0.2, 0.5, 0.3],
+                0,
+                Puct::scale(1.0),
+                None,
+                false,
+                &mut scores
+            ),
             1
         );
         // One child tried (mean 0.5, 4 visits): an untried one with a prior of 0.5 scores
@@ -404,12 +429,56 @@ mod tests {
         some[1].visits = 0;
         some[2].visits = 0;
         assert_eq!(
-            select_puct(&some, &[0.3, 0.5, 0.2], 1, 2.0, None, false, &mut scores),
+            select_puct(
+                &some,
+                &[0.3, 0.5, 0.2],
+                1,
+                Puct::scale(2.0),
+                None,
+                false,
+                &mut scores
+            ),
+            1
+        );
+        // A reduced first play urgency keeps the visit with the tried child when the reduction
+        // outweighs the prior's pull: the untried child scores 0.5 - fpu + 2·0.5, the tried one
+        // 0.62.
+        let reduced = |fpu| Puct { scale: 2.0, fpu };
+        assert_eq!(
+            select_puct(
+                &some,
+                &[0.3, 0.5, 0.2],
+                1,
+                reduced(0.9),
+                None,
+                false,
+                &mut scores
+            ),
+            0
+        );
+        assert_eq!(
+            select_puct(
+                &some,
+                &[0.3, 0.5, 0.2],
+                1,
+                reduced(0.8),
+                None,
+                false,
+                &mut scores
+            ),
             1
         );
         // With a tiny prior the tried child keeps the visit.
         assert_eq!(
-            select_puct(&some, &[0.98, 0.01, 0.01], 1, 2.0, None, false, &mut scores),
+            select_puct(
+                &some,
+                &[0.98, 0.01, 0.01],
+                1,
+                Puct::scale(2.0),
+                None,
+                false,
+                &mut scores
+            ),
             0
         );
 
@@ -418,14 +487,30 @@ mod tests {
         let mut poor = vec![child(0.1, 400), child(0.0, 1)];
         poor[1].visits = 0;
         assert_eq!(
-            select_puct(&poor, &[1.0, 0.0], 1, 0.0, None, false, &mut scores),
+            select_puct(
+                &poor,
+                &[1.0, 0.0],
+                1,
+                Puct::scale(0.0),
+                None,
+                false,
+                &mut scores
+            ),
             0
         );
         // So does a prior that became 0 after the child was tried (a verdict proved its move
         // lost): its mean of 0.9 would win it every visit against 0.2.
         let proven_lost = [child(0.9, 300), child(0.2, 100)];
         assert_eq!(
-            select_puct(&proven_lost, &[0.0, 1.0], 2, 0.0, None, false, &mut scores),
+            select_puct(
+                &proven_lost,
+                &[0.0, 1.0],
+                2,
+                Puct::scale(0.0),
+                None,
+                false,
+                &mut scores
+            ),
             1
         );
     }
@@ -446,12 +531,28 @@ mod tests {
         let stats = [amaf(0.3, 500), amaf(0.9, 500)];
         let priors = [0.5, 0.5];
         assert_eq!(
-            select_puct(&tried, &priors, 2, 1.0, None, false, &mut scores),
+            select_puct(
+                &tried,
+                &priors,
+                2,
+                Puct::scale(1.0),
+                None,
+                false,
+                &mut scores
+            ),
             0
         );
         let rave = Some((&stats[..], &weights));
         assert_eq!(
-            select_puct(&tried, &priors, 2, 1.0, rave, false, &mut scores),
+            select_puct(
+                &tried,
+                &priors,
+                2,
+                Puct::scale(1.0),
+                rave,
+                false,
+                &mut scores
+            ),
             1
         );
         // Nothing tried: without RAVE the largest prior; with AMAF statistics, the untried
@@ -463,17 +564,41 @@ mod tests {
         let priors = [0.6, 0.4];
         let stats = [amaf(0.2, 50), amaf(0.8, 50)];
         assert_eq!(
-            select_puct(&fresh, &priors, 0, 0.1, None, false, &mut scores),
+            select_puct(
+                &fresh,
+                &priors,
+                0,
+                Puct::scale(0.1),
+                None,
+                false,
+                &mut scores
+            ),
             0
         );
         let rave = Some((&stats[..], &weights));
         assert_eq!(
-            select_puct(&fresh, &priors, 0, 0.1, rave, false, &mut scores),
+            select_puct(
+                &fresh,
+                &priors,
+                0,
+                Puct::scale(0.1),
+                rave,
+                false,
+                &mut scores
+            ),
             1
         );
         // A prior of 0 still prunes.
         assert_eq!(
-            select_puct(&fresh, &[1.0, 0.0], 0, 0.1, rave, false, &mut scores),
+            select_puct(
+                &fresh,
+                &[1.0, 0.0],
+                0,
+                Puct::scale(0.1),
+                rave,
+                false,
+                &mut scores
+            ),
             0
         );
     }
