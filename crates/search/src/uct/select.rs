@@ -443,31 +443,11 @@ mod tests {
         // A reduced first play urgency keeps the visit with the tried child when the reduction
         // outweighs the prior's pull: the untried child scores 0.5 - fpu + 2·0.5, the tried one
         // 0.62.
-        let reduced = |fpu| Puct { scale: 2.0, fpu };
-        assert_eq!(
-            select_puct(
-                &some,
-                &[0.3, 0.5, 0.2],
-                1,
-                reduced(0.9),
-                None,
-                false,
-                &mut scores
-            ),
-            0
-        );
-        assert_eq!(
-            select_puct(
-                &some,
-                &[0.3, 0.5, 0.2],
-                1,
-                reduced(0.8),
-                None,
-                false,
-                &mut scores
-            ),
-            1
-        );
+        for (fpu, chosen) in [(0.9, 0), (0.8, 1)] {
+            let puct = Puct { scale: 2.0, fpu };
+            let best = select_puct(&some, &[0.3, 0.5, 0.2], 1, puct, None, false, &mut scores);
+            assert_eq!(best, chosen, "fpu {fpu}");
+        }
         // With a tiny prior the tried child keeps the visit.
         assert_eq!(
             select_puct(
