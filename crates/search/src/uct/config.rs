@@ -72,10 +72,10 @@ pub enum Expansion {
 /// the first child tried at a node is the one with the largest prior. With `fpu` above 0,
 /// an untried child's `Q` is that mean less `fpu` (Leela Zero's "first play urgency
 /// reduction"): a node's iterations stay longer with the moves already tried, so the search
-/// goes deeper where the prior is right and wider only where the tried moves disappoint. The prior replaces
-/// UCB1's exploration term, so moves it dislikes are tried late or never. `c` trades the two:
-/// with rewards in `[0, 1]`, 1.0 lets a prior of 0.5 outweigh a mean 0.1 lower until about 25
-/// visits; tune it by matches for each game and prior.
+/// goes deeper where the prior is right and wider only where the tried moves disappoint.
+/// The prior replaces UCB1's exploration term, so moves it dislikes are tried late or never.
+/// `c` trades the two: with rewards in `[0, 1]`, 1.0 lets a prior of 0.5 outweigh a mean 0.1
+/// lower until about 25 visits; tune it by matches for each game and prior.
 ///
 /// With a cut-off ([`cutoff`](Self::cutoff)) and an evaluator, a simulation plays at most that
 /// many plies (with the playout policy) and, if the game goes on, scores the position it
