@@ -13,7 +13,7 @@ use crate::bits::MAX_SIZE;
 use crate::patterns::{LocalShape, Near};
 
 /// The cells a bridge away, `BRIDGE[i] = RING[i] + RING[i + 1]`, in the same order around.
-pub(super) const BRIDGE: [(i32, i32); 6] = [(2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1)];
+const BRIDGE: [(i32, i32); 6] = [(2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1)];
 
 /// A pattern cell's state, for the player to move: the cell is empty, the mover's (a stone, or
 /// beyond one of the mover's edges), or the opponent's.
@@ -103,11 +103,17 @@ fn pattern_cells(n: u8) -> &'static [[[u16; 12]; 2]] {
 /// array and each colour's digit for the mover (`digit[colour]`).
 #[inline]
 fn code_of(cells: &[u16; 12], colour: &Colours, digit: &[u32; 3]) -> u32 {
+    canonical(|k| digit[usize::from(colour[usize::from(cells[k])])])
+}
+
+/// The smaller code of a pattern, given digit `k` of each position, and of its half turn.
+#[inline]
+fn canonical(digit: impl Fn(usize) -> u32) -> u32 {
     let (mut code, mut turned) = (0, 0);
-    for k in 0..12 {
-        let d = digit[usize::from(colour[usize::from(cells[k])])];
-        code += d * POWERS[0][k];
-        turned += d * POWERS[1][k];
+    for (k, (power, turned_power)) in POWERS[0].iter().zip(&POWERS[1]).enumerate() {
+        let d = digit(k);
+        code += d * power;
+        turned += d * turned_power;
     }
     code.min(turned)
 }
@@ -155,8 +161,7 @@ impl<const W: usize> HexBoard<W> {
         let cells = pattern_cells(self.n);
         let mut near = [0; MAX_CELLS];
         if let Some(last) = self.last_stone() {
-            // Black's frame is the board's own: its first six cells are the neighbours.
-            for (k, &j) in cells[last][0].iter().enumerate() {
+            for (k, &j) in self.around(last).iter().enumerate() {
                 if usize::from(j) < MAX_CELLS {
                     near[usize::from(j)] = if k < 6 { 1 } else { 2 };
                 }
@@ -178,6 +183,14 @@ impl<const W: usize> HexBoard<W> {
             .at(usize::from(y) * usize::from(self.n) + usize::from(x))
     }
 
+    /// The twelve cells around cell `i` (digits 0-5 its neighbours in [`RING`]'s order, 6-11
+    /// the cells a bridge away), in the board's own frame (Black's); an entry of
+    /// [`MAX_CELLS`] or more lies off the board.
+    #[inline]
+    pub(super) fn around(&self, i: usize) -> &'static [u16; 12] {
+        &pattern_cells(self.n)[i][0]
+    }
+
     /// The canonical pattern code ([`LocalShape::pattern`]) of the empty cell `i` for `mover`,
     /// given each cell's `colour`: for a playout, whose colours run ahead of the stones.
     #[inline]
@@ -193,10 +206,5 @@ impl<const W: usize> HexBoard<W> {
 /// The smaller code of the pattern and its half turn (which maps position `i` of each ring to
 /// `i + 3`); digit `k` counts `3^k`.
 pub(crate) fn canonical_pattern(digits: &[u32; 12]) -> u32 {
-    let (mut code, mut turned) = (0, 0);
-    for k in 0..12 {
-        code += digits[k] * POWERS[0][k];
-        turned += digits[k] * POWERS[1][k];
-    }
-    code.min(turned)
+    canonical(|k| digits[k])
 }

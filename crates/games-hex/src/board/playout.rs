@@ -3,7 +3,7 @@
 use game_core::{Game, Outcome, PlayedActions, Player, Playout};
 use rand::{Rng, RngExt};
 
-use super::pattern::{BRIDGE, Colours};
+use super::pattern::Colours;
 use super::{HexBoard, NO_CELL};
 use crate::bits::{Bits, MAX_SIZE};
 use crate::patterns::{LocalShape, Near, Patterns};
@@ -318,22 +318,13 @@ impl<const W: usize> HexBoard<W> {
         patterns: &Patterns,
         rng: &mut R,
     ) -> Option<usize> {
-        let n = i32::from(self.n);
-        let (lx, ly) = (
-            (last % usize::from(self.n)) as i32,
-            (last / usize::from(self.n)) as i32,
-        );
         let mut cells = [0u16; 12];
         let mut upto = [0f32; 12];
         let mut found = 0;
         let mut total = 0.0;
-        for (k, (dx, dy)) in RING.iter().chain(&BRIDGE).enumerate() {
-            let (x, y) = (lx + dx, ly + dy);
-            if !(0..n).contains(&x) || !(0..n).contains(&y) {
-                continue;
-            }
-            let i = (y * n + x) as usize;
-            if colour[i] != 0 {
+        for (k, &i) in self.around(last).iter().enumerate() {
+            let i = usize::from(i);
+            if i >= MAX_CELLS || colour[i] != 0 {
                 continue;
             }
             let near = if k < 6 { Near::Adjacent } else { Near::Bridge };
