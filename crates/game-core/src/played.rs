@@ -53,6 +53,14 @@ impl PlayedActions {
     }
 
     /// `player`'s set as words (bit `i % 64` of word `i / 64` for action number `i`), for a
+    /// search that reads many actions at once.
+    #[inline]
+    #[must_use]
+    pub fn words(&self, player: Player) -> &[u64] {
+        &self.words[player.index()]
+    }
+
+    /// `player`'s set as words (bit `i % 64` of word `i / 64` for action number `i`), for a
     /// game that adds a whole bitboard of actions at once.
     #[inline]
     pub fn words_mut(&mut self, player: Player) -> &mut [u64] {

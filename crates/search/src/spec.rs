@@ -21,7 +21,7 @@ use crate::{
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
 /// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1; 0 or `auto`: every core), `parallel` (`root` or `tree`: one lock-free tree), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0), `examine` (0: off; visits after which a node asks the game what is proven about its moves), `book` (false: play the game's opening book where it has the position, [`BookAgent`]) |
-/// | `rave` | as `uct`, and `k` (300): RAVE's equivalence parameter |
+/// | `rave` | as `uct`, but `c` (0.02), and `k` (300): RAVE's equivalence parameter |
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
 /// | `alphabeta` | `depth` (64 with `time`, else 8), `time`, `table` (MiB, 16; 0 for none), `ordering` (true), `pvs` (true) |
@@ -559,6 +559,8 @@ struct Entry<'a> {
 const MONTE_CARLO: [&[&str]; 3] = [Budget::KEYS, &["seed"], REWARD_KEYS];
 /// The keys of the reward (`WinDrawLoss`).
 const REWARD_KEYS: &[&str] = &["win", "draw", "loss"];
+/// The exploration constant `c` of `rave:` and `grave:` specs.
+const RAVE_EXPLORATION: f64 = 0.02;
 /// UCT's keys that only its RAVE variants take.
 const RAVE_ONLY: &[&str] = &["k", "ref"];
 
@@ -572,12 +574,17 @@ impl Entry<'_> {
             keys.extend(uct.chain(Threads::KEYS).chain(Hooks::KEYS).chain(extra));
             keys
         };
+        // RAVE explores mostly by its AMAF statistics: a small exploration term by default
+        // (docs/experiments.md, section 6: `c=0` is stronger on Hex, much weaker on Othello).
         let uct = |rave: f64, grave: u32| {
-            let config = UctConfig {
+            let mut config = UctConfig {
                 rave,
                 grave,
                 ..UctConfig::default()
             };
+            if rave > 0.0 {
+                config.exploration = RAVE_EXPLORATION;
+            }
             Algorithm::Uct(config, Threads::default(), Hooks::default())
         };
         let (name, algorithm, keys) = match name {
@@ -942,6 +949,18 @@ mod tests {
             panic!("grave is UCT");
         };
         assert_eq!((config.grave, config.rave), (10, 100.0));
+    }
+
+    #[test]
+    fn rave_explores_by_its_statistics_unless_told_otherwise() {
+        let exploration = |text: &str| match text.parse::<AgentSpec>().unwrap().algorithm {
+            Algorithm::Uct(config, ..) => config.exploration,
+            _ => panic!("{text} is UCT"),
+        };
+        assert_eq!(exploration("uct"), 0.4);
+        assert_eq!(exploration("rave"), 0.02);
+        assert_eq!(exploration("grave"), 0.02);
+        assert_eq!(exploration("rave:c=0.3"), 0.3);
     }
 
     #[test]

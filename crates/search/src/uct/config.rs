@@ -61,9 +61,13 @@ pub enum Expansion {
 /// the playout: "all moves as first", AMAF). Selection blends the two means,
 /// `(1 - β) mean + β amaf + c sqrt(ln N / n)`, with `β = sqrt(k / (3n + k))`: at first mostly
 /// AMAF, which has many more samples, then more and more the child's own mean (`β = 1/2` at
-/// `n = k`). An untried child is tried in the order of its AMAF mean instead of at random. It
-/// needs a game that numbers its actions ([`Game::action_space`](game_core::Game::action_space));
-/// for other games it does nothing.
+/// `n = k`). Selection weighs the untried children too, each by its AMAF mean (`β` is 1 at no
+/// visits) with the exploration term of one visit, so a move the playouts already show to be
+/// bad is not tried just because it has not been (one AMAF knows nothing of is tried first, at
+/// random). The AMAF statistics, which change with every playout, do most of the exploring:
+/// `rave:` and `grave:` specs use `c = 0.02` (MoGo and Fuego use 0, the strongest on Hex, but
+/// it never tries some moves, and loses on Othello). It needs a game that numbers its actions
+/// ([`Game::action_space`](game_core::Game::action_space)); for other games it does nothing.
 ///
 /// With a prior ([`Knowledge::prior`](game_core::Knowledge)), selection is PUCT (Rosin 2011, as
 /// in AlphaZero, Silver et al. 2018): every child, tried or not, scores

@@ -384,7 +384,9 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                     priors,
                     usize::from(tried),
                     puct,
-                    self.rave.as_ref().map(Rave::puct_view),
+                    self.rave
+                        .as_ref()
+                        .map(|rave| rave.puct_view(&self.tree, node)),
                     true,
                     &mut self.scores,
                 );
@@ -396,19 +398,24 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                     break;
                 }
                 best
+            } else if let Some(rave) = &mut self.rave {
+                // RAVE, over the tried and untried children alike.
+                let scale = c * log_visits.sqrt();
+                let best = rave.select(&self.tree, node, scale, &mut self.rng);
+                if best >= usize::from(tried) {
+                    let child = self.tree.try_child_at(node, best);
+                    position.play(self.tree[child].action);
+                    trace.path.push((child, mover));
+                    break;
+                }
+                best
             } else if !current.fully_tried() {
-                let child = match &self.rave {
-                    Some(rave) => rave.try_child(&mut self.tree, node, &mut self.rng),
-                    None => self.tree.try_child(node, &mut self.rng),
-                };
+                let child = self.tree.try_child(node, &mut self.rng);
                 position.play(self.tree[child].action);
                 trace.path.push((child, mover));
                 break;
             } else {
-                match &mut self.rave {
-                    Some(rave) => rave.select(children, c * log_visits.sqrt()),
-                    None => select(children, c, log_visits),
-                }
+                select(children, c, log_visits)
             };
             if self.config.solver && children[best].proof == Proof::Draw {
                 // A proven draw has nothing left to learn; while other children are open, the

@@ -2,16 +2,19 @@
 //! beside the tree, how selection reads them and how an iteration updates them.
 
 use game_core::{Game, PlayedActions, Player};
-use rand::Rng;
+use rand::{Rng, RngExt};
 
 use super::select::select_rave;
-use super::tree::{Node, NodeId, Tree};
+use super::tree::{NodeId, Tree};
 
-/// RAVE's statistics of a node's move: the mean result for its player of the iterations in
-/// which that player played the move at this point or later.
+/// RAVE's statistics of a node's move: the results for its player of the iterations in which
+/// that player played the move at this point or later. Kept as a sum and a count, so that an
+/// update is two additions (a mean would need a division for every child updated) and the
+/// division is paid in selection, where it is done for many children at once.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Amaf {
-    pub(crate) mean: f32,
+    /// The sum of the results.
+    pub(crate) wins: f32,
     pub(crate) visits: u32,
     /// The node's action's [`Game::action_index`], kept so that the per-iteration update does
     /// not recompute it for every child.
@@ -19,10 +22,10 @@ pub(crate) struct Amaf {
 }
 
 impl Amaf {
+    /// The mean result (NaN before the first).
     #[inline]
-    pub(crate) fn record(&mut self, reward: f64) {
-        self.visits += 1;
-        self.mean += (reward as f32 - self.mean) / self.visits as f32;
+    pub(crate) fn mean(&self) -> f32 {
+        self.wins / self.visits as f32
     }
 }
 
@@ -56,8 +59,8 @@ impl RaveWeights {
 }
 
 /// Everything RAVE and GRAVE keep besides the tree's AMAF statistics: the weights, GRAVE's
-/// reference node, and the buffers of one selection and one update. A [`Uct`](super::Uct)
-/// without RAVE has none of it.
+/// reference node, and the buffers of one selection. A [`Uct`](super::Uct) without RAVE has
+/// none of it.
 #[derive(Clone, Debug)]
 pub(crate) struct Rave {
     weights: RaveWeights,
@@ -65,16 +68,18 @@ pub(crate) struct Rave {
     grave: u32,
     /// GRAVE: the closest node on the path with at least `grave` visits.
     reference: NodeId,
-    /// The AMAF statistics selection uses for the children of the current node.
+    /// GRAVE, below its reference: the reference's AMAF statistics of the moves of the
+    /// children of the current node (with plain RAVE, or at the reference, selection reads the
+    /// node's own statistics in the tree instead, and this is not used).
     view: Vec<Amaf>,
+    /// Whether selection reads `view` (GRAVE below its reference).
+    viewing: bool,
     /// GRAVE: the reference node's AMAF statistics by action index, and the node they were
     /// built for.
     reference_amaf: Vec<Amaf>,
     reference_built: Option<NodeId>,
     /// The scores of one selection.
     scores: Vec<f32>,
-    /// The children whose AMAF statistics an iteration updates at one node.
-    hits: Vec<u32>,
 }
 
 impl Rave {
@@ -86,10 +91,10 @@ impl Rave {
             grave,
             reference: NodeId::ROOT,
             view: Vec::new(),
+            viewing: false,
             reference_amaf: Vec::new(),
             reference_built: None,
             scores: Vec::new(),
-            hits: Vec::new(),
         }
     }
 
@@ -100,18 +105,18 @@ impl Rave {
     }
 
     /// The descent is at `node` (expanded) in `position`: GRAVE moves its reference there if
-    /// it has enough visits, and the statistics selection will use for the children of `node`
-    /// are gathered: their own with RAVE (or when the reference is `node`), else (GRAVE) those
-    /// of the same moves at the reference node.
+    /// it has enough visits, and below its reference gathers the reference's statistics of the
+    /// same moves as the children of `node`, for selection to use instead of their own.
     pub(crate) fn enter<G: Game>(&mut self, tree: &Tree<G::Action>, node: NodeId, position: &G) {
+        self.viewing = false;
+        if self.grave == 0 {
+            return;
+        }
         let current = &tree[node];
-        if self.grave > 0 && current.visits >= self.grave {
+        if current.visits >= self.grave {
             self.reference = node;
         }
-        self.view.clear();
-        let space = position.action_space();
-        let Some(space) = space.filter(|_| self.reference != node && self.grave > 0) else {
-            self.view.extend_from_slice(tree.amaf(current));
+        let Some(space) = position.action_space().filter(|_| self.reference != node) else {
             return;
         };
         if self.reference_built != Some(self.reference) {
@@ -122,32 +127,63 @@ impl Rave {
             }
             self.reference_built = Some(self.reference);
         }
-        for child in tree.amaf(current) {
-            self.view.push(self.reference_amaf[child.index as usize]);
+        self.view.clear();
+        self.view.extend(
+            tree.amaf(current)
+                .iter()
+                .map(|child| self.reference_amaf[child.index as usize]),
+        );
+        self.viewing = true;
+    }
+
+    /// The AMAF statistics selection uses for the children of `node`, the node last
+    /// [entered](Self::enter): their own, or (GRAVE, below the reference) the reference's.
+    #[inline]
+    fn stats<'a, A: Copy>(&'a self, tree: &'a Tree<A>, node: NodeId) -> &'a [Amaf] {
+        if self.viewing {
+            &self.view
+        } else {
+            tree.amaf(&tree[node])
         }
     }
 
-    /// The untried child of `node` to try: the best by the AMAF statistics of
-    /// [`enter`](Self::enter), a random one when none has any.
-    pub(crate) fn try_child<A: Copy, R: Rng + ?Sized>(
-        &self,
-        tree: &mut Tree<A>,
+    /// The AMAF statistics of the children of `node` (the node last [entered](Self::enter))
+    /// and the weights, for PUCT's selection with RAVE.
+    pub(crate) fn puct_view<'a, A: Copy>(
+        &'a self,
+        tree: &'a Tree<A>,
         node: NodeId,
+    ) -> (&'a [Amaf], &'a RaveWeights) {
+        (self.stats(tree, node), &self.weights)
+    }
+
+    /// The child of `node` (the node last [entered](Self::enter)) to go to, tried or not, with
+    /// `scale` = `c sqrt(ln N)`: its place among the children (see [`select_rave`]). When it
+    /// is an untried child of which AMAF knows nothing, it is a random one of those.
+    pub(crate) fn select<A: Copy, R: Rng + ?Sized>(
+        &mut self,
+        tree: &Tree<A>,
+        node: NodeId,
+        scale: f32,
         rng: &mut R,
-    ) -> NodeId {
-        tree.try_best_amaf_child(node, &self.view, rng)
-    }
-
-    /// The AMAF statistics of the children of the node last [entered](Self::enter), and the
-    /// weights, for PUCT's selection with RAVE.
-    pub(crate) fn puct_view(&self) -> (&[Amaf], &RaveWeights) {
-        (&self.view, &self.weights)
-    }
-
-    /// The tried child to go to among `children` (of the node last [entered](Self::enter)),
-    /// with `scale` = `c sqrt(ln N)`.
-    pub(crate) fn select<A>(&mut self, children: &[Node<A>], scale: f32) -> usize {
-        select_rave(children, &self.view, scale, &self.weights, &mut self.scores)
+    ) -> usize {
+        let current = &tree[node];
+        let children = tree.children(current);
+        let tried = usize::from(current.tried);
+        let mut scores = std::mem::take(&mut self.scores);
+        let stats = self.stats(tree, node);
+        let mut best = select_rave(children, tried, stats, scale, &self.weights, &mut scores);
+        if best >= tried && stats[best].visits == 0 {
+            // Untried children no playout has told apart: a random one, as UCT tries them.
+            let untried = children.len() - tried;
+            let start = rng.random_range(0..untried);
+            best = (0..untried)
+                .map(|i| tried + (start + i) % untried)
+                .find(|&i| stats[i].visits == 0)
+                .unwrap_or(best);
+        }
+        self.scores = scores;
+        best
     }
 
     /// RAVE's backpropagation: from the end of `path` up, each node's children whose move the
@@ -169,19 +205,16 @@ impl Rave {
             let (id, mover) = path[k];
             marked.insert(mover, position.action_index(tree[id].action));
             let parent = if k == 0 { NodeId::ROOT } else { path[k - 1].0 };
-            let reward = rewards[mover.index()];
-            let amaf = tree.amaf_mut(parent);
-            // First the children to update, listed without a branch (whether a child's move
-            // was played later is a coin toss for the branch predictor), then their updates.
-            let hits = &mut self.hits;
-            hits.resize(amaf.len(), 0);
-            let mut count = 0;
-            for (c, entry) in amaf.iter().enumerate() {
-                hits[count] = c as u32;
-                count += usize::from(marked.contains(mover, entry.index as usize));
-            }
-            for &c in &hits[..count] {
-                amaf[c as usize].record(reward);
+            let reward = rewards[mover.index()] as f32;
+            // Every child, without a branch: whether a child's move was played later is a
+            // coin toss for the branch predictor, and a miss adds nothing.
+            let words = marked.words(mover);
+            for entry in tree.amaf_mut(parent) {
+                let i = entry.index as usize;
+                let word = words.get(i / 64).copied().unwrap_or(0);
+                let hit = (word >> (i % 64)) as u32 & 1;
+                entry.visits += hit;
+                entry.wins += reward * hit as f32;
             }
         }
     }
@@ -209,15 +242,18 @@ mod tests {
         tree[first].visits = child;
         for (id, means) in [(NodeId::ROOT, [0.3, 0.8]), (first, [0.1, 0.2])] {
             for (amaf, mean) in tree.amaf_mut(id).iter_mut().zip(means) {
-                amaf.mean = mean;
+                amaf.wins = 5.0 * mean;
                 amaf.visits = 5;
             }
         }
         (game, tree, first)
     }
 
+    /// The means, to three decimals.
     fn means(view: &[Amaf]) -> Vec<f32> {
-        view.iter().map(|a| a.mean).collect()
+        view.iter()
+            .map(|a| (a.mean() * 1000.0).round() / 1000.0)
+            .collect()
     }
 
     #[test]
@@ -228,11 +264,11 @@ mod tests {
         let mut rave = Rave::new(300.0, 50);
         rave.start();
         rave.enter(&tree, NodeId::ROOT, &game);
-        assert_eq!(means(&rave.view), [0.3, 0.8]);
+        assert_eq!(means(rave.stats(&tree, NodeId::ROOT)), [0.3, 0.8]);
         let position = game.after(tree[child].action);
         rave.enter(&tree, child, &position);
         assert_eq!(rave.reference, NodeId::ROOT);
-        assert_eq!(means(&rave.view), [0.3, 0.8]);
+        assert_eq!(means(rave.stats(&tree, child)), [0.3, 0.8]);
 
         // With 60 visits the child is its own reference.
         let (game, tree, child) = built(100, 60);
@@ -240,7 +276,7 @@ mod tests {
         rave.enter(&tree, NodeId::ROOT, &game);
         rave.enter(&tree, child, &game.after(tree[child].action));
         assert_eq!(rave.reference, child);
-        assert_eq!(means(&rave.view), [0.1, 0.2]);
+        assert_eq!(means(rave.stats(&tree, child)), [0.1, 0.2]);
 
         // Plain RAVE always reads a node's own statistics.
         let (game, tree, child) = built(100, 10);
@@ -248,7 +284,42 @@ mod tests {
         plain.start();
         plain.enter(&tree, NodeId::ROOT, &game);
         plain.enter(&tree, child, &game.after(tree[child].action));
-        assert_eq!(means(&plain.view), [0.1, 0.2]);
+        assert_eq!(means(plain.stats(&tree, child)), [0.1, 0.2]);
+    }
+
+    #[test]
+    fn an_untried_move_is_chosen_by_its_amaf_mean_and_at_random_when_it_has_none() {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+        let (game, mut tree, _) = built(100, 10);
+        let mut rave = Rave::new(300.0, 0);
+        // Neither child tried: the one with the better AMAF mean (0.8, the second).
+        rave.start();
+        rave.enter(&tree, NodeId::ROOT, &game);
+        assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, &mut rng), 1);
+        // The first tried, with a mean of 0.5: with no exploration, the untried second child
+        // is chosen while its AMAF mean (0.8) beats the first's blend, and never once it is
+        // worse (0.1), as plain UCT would have to.
+        tree.try_child_at(NodeId::ROOT, 0);
+        let first = tree[NodeId::ROOT].first;
+        tree[first].record(0.5);
+        assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, &mut rng), 1);
+        tree.amaf_mut(NodeId::ROOT)[1].wins = 0.5;
+        assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, &mut rng), 0);
+        // Untried children that AMAF knows nothing of come first, in a random order.
+        let (game, mut tree, _) = built(100, 10);
+        for amaf in tree.amaf_mut(NodeId::ROOT) {
+            *amaf = Amaf {
+                index: amaf.index,
+                ..Amaf::default()
+            };
+        }
+        rave.enter(&tree, NodeId::ROOT, &game);
+        let mut seen = [0; 2];
+        for _ in 0..100 {
+            seen[rave.select(&tree, NodeId::ROOT, 0.0, &mut rng)] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
     }
 
     #[test]

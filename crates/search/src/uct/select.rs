@@ -122,29 +122,41 @@ pub(crate) fn select<C: Stats>(children: &[C], c: f32, log_parent_visits: f32) -
     first_best(children, |child| child.q() + scale * child.inv_sqrt())
 }
 
-/// RAVE's selection: the child with the largest `(1 - β) mean + β amaf + c sqrt(ln N / n)`
-/// (`scale` is `c sqrt(ln N)`, `amaf` the AMAF statistics to use for each child), the first
-/// one on a tie; `β` is 0 while the child has no AMAF statistics. Every child has been tried.
-/// A proven child keeps its exact value (a proven win's or loss's infinite mean makes its
-/// score NaN, which never wins: selection stops at a proven node's parent before it gets
-/// here).
+/// RAVE's selection among all the children of a node, the first `tried` of them tried: the
+/// place of the child with the largest score, the first one on a tie. A tried child scores
+/// `(1 - β) mean + β amaf + c sqrt(ln N / n)` (`scale` is `c sqrt(ln N)`, `amaf` the AMAF
+/// statistics to use for each child; `β` is 0 while the child has no AMAF statistics). An
+/// untried child scores its AMAF mean, the value RAVE gives a move with no visits (`β` is 1 at
+/// `n = 0`), so that a move the playouts already show to be bad is never tried, as in MoGo and
+/// Fuego; one of which AMAF knows nothing scores `+inf` (it is tried first, as UCT would). A
+/// proven child keeps its exact value, as in [`select`].
 ///
 /// The scores are written into `scores` first, then [`first_best`] finds the best of them:
 /// computing `β` twice per child would cost more than the store.
 pub(crate) fn select_rave<A>(
     children: &[Node<A>],
+    tried: usize,
     amaf: &[Amaf],
     scale: f32,
     weights: &RaveWeights,
     scores: &mut Vec<f32>,
 ) -> usize {
     scores.clear();
+    let (tried_children, untried) = children.split_at(tried);
+    let (tried_amaf, untried_amaf) = amaf.split_at(tried);
     scores.extend(
-        children
+        tried_children
             .iter()
-            .zip(amaf)
+            .zip(tried_amaf)
             .map(|(child, amaf)| blend(child, amaf, weights) + scale * child.inv_sqrt_visits),
     );
+    scores.extend(untried.iter().zip(untried_amaf).map(|(_, amaf)| {
+        if amaf.visits == 0 {
+            f32::INFINITY
+        } else {
+            amaf.mean() + scale
+        }
+    }));
     first_best(scores, |&s| s)
 }
 
@@ -152,12 +164,11 @@ pub(crate) fn select_rave<A>(
 /// AMAF statistics or is proven.
 #[inline]
 fn blend<C: Stats>(child: &C, amaf: &Amaf, weights: &RaveWeights) -> f32 {
-    let beta = if amaf.visits == 0 || child.proven() != Proof::Open {
-        0.0
-    } else {
-        weights.get(child.n())
-    };
-    child.q() + beta * (amaf.mean - child.q())
+    if amaf.visits == 0 || child.proven() != Proof::Open {
+        return child.q();
+    }
+    let beta = weights.get(child.n());
+    child.q() + beta * (amaf.mean() - child.q())
 }
 
 /// PUCT's two constants for one node: `scale` is `c·sqrt(N)` (`c` the PUCT constant, `N` the
@@ -252,7 +263,7 @@ pub(crate) fn select_puct<C: Stats>(
                     q + scale * prior / (1 + child.n()) as f32
                 } else if prior > 0.0 {
                     let amaf = amaf.filter(|(amaf, _)| amaf.visits > 0);
-                    amaf.map_or(urgency, |(amaf, _)| amaf.mean) + scale * prior
+                    amaf.map_or(urgency, |(amaf, _)| amaf.mean()) + scale * prior
                 } else {
                     // A prior of 0 leaves the child out (an inferior move) while another has
                     // weight.
@@ -350,28 +361,35 @@ mod tests {
         }
 
         /// RAVE's selection picks what a plain scan for the first best score picks, with `β`
-        /// computed for every child.
+        /// computed for every tried child, the AMAF mean of every untried one (`+inf` without
+        /// AMAF statistics).
         #[test]
         fn select_rave_picks_the_first_child_with_the_best_score(
             children in children(),
+            tried in 0usize..140,
             amaf in proptest::collection::vec((prop_oneof![Just(0u32), 1u32..50], 0.0f32..1.0), 140),
             scale in 0.0f32..3.0,
             k in prop_oneof![Just(300.0f32), 1.0f32..1000.0],
         ) {
+            let tried = tried.min(children.len());
             let amaf: Vec<Amaf> = amaf
                 .into_iter()
-                .map(|(visits, mean)| Amaf { mean, visits, index: 0 })
+                .map(|(visits, mean)| Amaf { wins: mean * visits as f32, visits, index: 0 })
                 .collect();
-            let expected = plain_scan(children.iter().zip(&amaf).map(|(child, amaf)| {
-                let beta = if amaf.visits == 0 || child.proof != Proof::Open {
-                    0.0
+            let expected = plain_scan(children.iter().zip(&amaf).enumerate().map(|(i, (child, amaf))| {
+                if i >= tried {
+                    return if amaf.visits == 0 { f32::INFINITY } else { amaf.mean() + scale };
+                }
+                let value = if amaf.visits == 0 || child.proof != Proof::Open {
+                    child.mean
                 } else {
-                    (k / (3.0 * child.visits as f32 + k)).sqrt()
+                    let beta = (k / (3.0 * child.visits as f32 + k)).sqrt();
+                    child.mean + beta * (amaf.mean() - child.mean)
                 };
-                child.mean + beta * (amaf.mean - child.mean) + scale * child.inv_sqrt_visits
+                value + scale * child.inv_sqrt_visits
             }));
             let weights = RaveWeights::new(k);
-            let picked = select_rave(&children, &amaf, scale, &weights, &mut Vec::new());
+            let picked = select_rave(&children, tried, &amaf, scale, &weights, &mut Vec::new());
             prop_assert_eq!(picked, expected);
         }
 
@@ -500,7 +518,7 @@ mod tests {
         let mut scores = Vec::new();
         let weights = RaveWeights::new(300.0);
         let amaf = |mean: f32, visits: u32| Amaf {
-            mean,
+            wins: mean * visits as f32,
             visits,
             index: 0,
         };

@@ -351,28 +351,6 @@ impl<A: Copy> Tree<A> {
         self.take_child(id, pick)
     }
 
-    /// Marks the untried child of `id` with the best AMAF mean (`amaf`: the statistics to use
-    /// for each of its children) as tried and returns it; a random untried child when none of
-    /// them has AMAF statistics yet.
-    pub(crate) fn try_best_amaf_child<R: Rng + ?Sized>(
-        &mut self,
-        id: NodeId,
-        amaf: &[Amaf],
-        rng: &mut R,
-    ) -> NodeId {
-        let node = self[id];
-        let first = node.first.index();
-        let next = first + usize::from(node.tried);
-        let end = first + usize::from(node.len);
-        let best = (next..end)
-            .filter(|&i| amaf[i - first].visits > 0)
-            .max_by(|&a, &b| amaf[a - first].mean.total_cmp(&amaf[b - first].mean));
-        match best {
-            Some(pick) => self.take_child(id, pick),
-            None => self.try_child(id, rng),
-        }
-    }
-
     /// Marks the untried child of `id` at place `offset` among its children as tried and
     /// returns it (its place changes: the tried children stay first).
     pub(crate) fn try_child_at(&mut self, id: NodeId, offset: usize) -> NodeId {
