@@ -37,7 +37,7 @@ use std::time::Duration;
 use game_core::{
     Game, Guide, Knowledge, Outcome, PlayedActions, Player, Reward, Status, Verdict, WinDrawLoss,
 };
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{Agent, Budget, Report};
@@ -372,6 +372,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             }
             let children = self.tree.children(current);
             let log_visits = ln_visits(visits);
+            // The place of the child to go to; an untried one (at `tried` or after) is tried.
             let mut best = if self.tree.has_priors() {
                 // PUCT, over the tried and untried children alike.
                 let puct = Puct {
@@ -379,7 +380,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                     fpu: self.config.fpu as f32,
                 };
                 let priors = self.tree.priors(current);
-                let best = select_puct(
+                select_puct(
                     children,
                     priors,
                     usize::from(tried),
@@ -389,34 +390,25 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                         .map(|rave| rave.puct_view(&self.tree, node)),
                     true,
                     &mut self.scores,
-                );
-                if best >= usize::from(tried) {
-                    let child = self.tree.try_child_at(node, best);
-                    self.tree.lead_untried(node);
-                    position.play(self.tree[child].action);
-                    trace.path.push((child, mover));
-                    break;
-                }
-                best
+                )
             } else if let Some(rave) = &mut self.rave {
                 // RAVE, over the tried and untried children alike.
-                let scale = c * log_visits.sqrt();
-                let best = rave.select(&self.tree, node, scale, &mut self.rng);
-                if best >= usize::from(tried) {
-                    let child = self.tree.try_child_at(node, best);
-                    position.play(self.tree[child].action);
-                    trace.path.push((child, mover));
-                    break;
-                }
-                best
+                rave.select(&self.tree, node, c * log_visits.sqrt(), &mut self.rng)
             } else if !current.fully_tried() {
-                let child = self.tree.try_child(node, &mut self.rng);
-                position.play(self.tree[child].action);
-                trace.path.push((child, mover));
-                break;
+                // UCT: the untried children first, in a random order: one random number a
+                // try (untried children have no statistics and no children, so trying one
+                // moves nothing else), instead of a shuffle when the node is expanded.
+                usize::from(tried) + self.rng.random_range(0..usize::from(current.len - tried))
             } else {
                 select(children, c, log_visits)
             };
+            if best >= usize::from(tried) {
+                let child = self.tree.try_child_at(node, best);
+                self.tree.lead_untried(node);
+                position.play(self.tree[child].action);
+                trace.path.push((child, mover));
+                break;
+            }
             if self.config.solver && children[best].proof == Proof::Draw {
                 // A proven draw has nothing left to learn; while other children are open, the
                 // iteration goes to the best of those instead (else the proof of the node waits

@@ -207,7 +207,10 @@ impl Rave {
             let parent = if k == 0 { NodeId::ROOT } else { path[k - 1].0 };
             let reward = rewards[mover.index()] as f32;
             // Every child, without a branch: whether a child's move was played later is a
-            // coin toss for the branch predictor, and a miss adds nothing.
+            // coin toss for the branch predictor, and a miss adds nothing. (A multiply: the
+            // compiler turns `if hit { reward } else { 0.0 }` into a branch. The bit is read
+            // from the words rather than by `PlayedActions::contains`, whose `bool` costs
+            // about 4% of RAVE's iterations here.)
             let words = marked.words(mover);
             for entry in tree.amaf_mut(parent) {
                 let i = entry.index as usize;

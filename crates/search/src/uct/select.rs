@@ -127,9 +127,10 @@ pub(crate) fn select<C: Stats>(children: &[C], c: f32, log_parent_visits: f32) -
 /// `(1 - β) mean + β amaf + c sqrt(ln N / n)` (`scale` is `c sqrt(ln N)`, `amaf` the AMAF
 /// statistics to use for each child; `β` is 0 while the child has no AMAF statistics). An
 /// untried child scores its AMAF mean, the value RAVE gives a move with no visits (`β` is 1 at
-/// `n = 0`), so that a move the playouts already show to be bad is never tried, as in MoGo and
-/// Fuego; one of which AMAF knows nothing scores `+inf` (it is tried first, as UCT would). A
-/// proven child keeps its exact value, as in [`select`].
+/// `n = 0`), plus the exploration term of one visit (`scale`), so that a move the playouts
+/// already show to be bad is not tried only because it has not been, as in MoGo and Fuego; one
+/// of which AMAF knows nothing scores `+inf` (it is tried first, as UCT would). A proven child
+/// keeps its exact value, as in [`select`].
 ///
 /// The scores are written into `scores` first, then [`first_best`] finds the best of them:
 /// computing `β` twice per child would cost more than the store.
@@ -150,7 +151,7 @@ pub(crate) fn select_rave<A>(
             .zip(tried_amaf)
             .map(|(child, amaf)| blend(child, amaf, weights) + scale * child.inv_sqrt_visits),
     );
-    scores.extend(untried.iter().zip(untried_amaf).map(|(_, amaf)| {
+    scores.extend(untried_amaf[..untried.len()].iter().map(|amaf| {
         if amaf.visits == 0 {
             f32::INFINITY
         } else {

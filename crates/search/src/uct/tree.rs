@@ -3,7 +3,6 @@
 use std::ops::{Index, IndexMut, Range};
 
 use game_core::Game;
-use rand::{Rng, RngExt};
 
 use super::rave::Amaf;
 use super::solver::Proof;
@@ -338,17 +337,6 @@ impl<A: Copy> Tree<A> {
         node.first = NodeId(first as u32);
         node.len = n as u16;
         true
-    }
-
-    /// Marks a uniformly random untried child of `id` as tried and returns it. Untried children
-    /// have no statistics and no children, so moving one to the front of the untried ones (to
-    /// keep the tried ones first) moves nothing else; one random number per try, instead of a
-    /// shuffle of all the children when the node is expanded.
-    pub(crate) fn try_child<R: Rng + ?Sized>(&mut self, id: NodeId, rng: &mut R) -> NodeId {
-        let node = self[id];
-        let next = node.first.index() + usize::from(node.tried);
-        let pick = next + rng.random_range(0..usize::from(node.len - node.tried));
-        self.take_child(id, pick)
     }
 
     /// Marks the untried child of `id` at place `offset` among its children as tried and
