@@ -21,7 +21,7 @@ use crate::{
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
 /// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1; 0 or `auto`: every core), `parallel` (`root` or `tree`: one lock-free tree), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0), `examine` (0: off; visits after which a node asks the game what is proven about its moves), `book` (false: play the game's opening book where it has the position, [`BookAgent`]) |
-/// | `rave` | as `uct`, but `c` (0.02), and `k` (300): RAVE's equivalence parameter |
+/// | `rave` | as `uct`, but `c` (0.02), and `k` (300): RAVE's equivalence parameter, `bias` (0: off; with `prior=game`, the weight of a progressive bias `bias·P/sqrt(n+1)` that replaces PUCT, [`UctConfig`]) |
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
 /// | `alphabeta` | `depth` (64 with `time`, else 8), `time`, `table` (MiB, 16; 0 for none), `ordering` (true), `pvs` (true) |
@@ -562,7 +562,7 @@ const REWARD_KEYS: &[&str] = &["win", "draw", "loss"];
 /// The exploration constant `c` of `rave:` and `grave:` specs.
 const RAVE_EXPLORATION: f64 = 0.02;
 /// UCT's keys that only its RAVE variants take.
-const RAVE_ONLY: &[&str] = &["k", "ref"];
+const RAVE_ONLY: &[&str] = &["k", "ref", "bias"];
 
 impl Entry<'_> {
     /// The entry for the agent called `name`, if there is one.
@@ -590,15 +590,15 @@ impl Entry<'_> {
         let (name, algorithm, keys) = match name {
             "random" => ("random", Algorithm::Random, vec!["seed"]),
             // Any key of the UCT family; the game's configuration decides which apply.
-            "best" => ("best", Algorithm::Best, uct_keys(&["k", "ref"])),
+            "best" => ("best", Algorithm::Best, uct_keys(RAVE_ONLY)),
             "mc" => ("mc", Algorithm::Flat(Policy::Uniform), monte_carlo.clone()),
             "ucb1" => {
                 let keys = [monte_carlo.as_slice(), Policy::KEYS].concat();
                 ("ucb1", Algorithm::Flat(Policy::Ucb1 { c: 0.7 }), keys)
             }
             "uct" => ("uct", uct(0.0, 0), uct_keys(&[])),
-            "rave" => ("rave", uct(300.0, 0), uct_keys(&["k"])),
-            "grave" => ("grave", uct(300.0, 50), uct_keys(&["ref", "k"])),
+            "rave" => ("rave", uct(300.0, 0), uct_keys(&["k", "bias"])),
+            "grave" => ("grave", uct(300.0, 50), uct_keys(RAVE_ONLY)),
             "minimax" => (
                 "minimax",
                 Algorithm::Reference(Plain::Minimax, 4),
@@ -906,7 +906,7 @@ mod tests {
             "expand" => "all",
             "decay" => "0.9",
             "threads" | "depth" | "table" | "cutoff" => "2",
-            "puct" => "1.5",
+            "puct" | "bias" => "1.5",
             "prior" => "none",
             "playout" => "random",
             "parallel" => "tree",

@@ -47,7 +47,7 @@ fn assert_solved(spec: &str, game: &TreeGame, report: &Report<Branch>) {
     let chosen = report.chosen.expect("a move");
     let kept = game.after(chosen).value().for_player(game.to_move());
     assert_eq!(kept, value(game), "{spec} chose {chosen} in {game}");
-    if spec.starts_with("uct") {
+    if spec.starts_with("uct") || spec.starts_with("rave") {
         assert_eq!(report.proof, Some(value(game)), "{spec} on {game}");
     } else {
         // Depth-limited searches prove wins and losses; a draw is a score of 0.
@@ -58,10 +58,13 @@ fn assert_solved(spec: &str, game: &TreeGame, report: &Report<Branch>) {
     }
 }
 
-const EXACT: [&str; 7] = [
+const EXACT: [&str; 10] = [
     "uct:iterations=200000,solver=true",
     "uct:iterations=200000,solver=true,expand=all",
     "uct:iterations=200000,solver=true,prior=game",
+    "rave:iterations=200000,solver=true,prior=game,bias=3",
+    "rave:iterations=200000,solver=true",
+    "rave:iterations=200000,solver=true,prior=game",
     "uct:iterations=200000,solver=true,prior=game,threads=2,parallel=tree",
     "alphabeta:depth=20",
     "minimax:depth=20",
@@ -196,6 +199,9 @@ fn examined_verdicts_prove_a_deep_win_at_once() {
     // Without the solver the verdicts still steer: the winning move takes the whole prior.
     let steered = search_with_oracle("uct:iterations=30,prior=game,examine=1", &game);
     assert_eq!(steered.chosen.unwrap().to_string(), "c");
+    // RAVE with a progressive bias leaves out the moves the verdicts prove lost (prior 0).
+    let biased = search_with_oracle("rave:iterations=30,prior=game,examine=1,bias=3", &game);
+    assert_eq!(biased.chosen.unwrap().to_string(), "c", "{biased:?}");
     // The same on threads sharing one tree: proven (before the budget is spent), and steered.
     for threads in [2, 3] {
         let spec = format!(
@@ -223,9 +229,15 @@ proptest! {
         if game.status().is_over() {
             return Ok(());
         }
-        for more in ["", ",threads=2,parallel=tree", ",threads=3,parallel=tree"] {
+        let variants = [
+            "uct:",
+            "uct:threads=2,parallel=tree,",
+            "uct:threads=3,parallel=tree,",
+            "rave:bias=3,",
+        ];
+        for variant in variants {
             let spec =
-                format!("uct:iterations=200000,solver=true,prior=game,examine={examine}{more}");
+                format!("{variant}iterations=200000,solver=true,prior=game,examine={examine}");
             let report = search_with_oracle(&spec, &game);
             assert_solved(&spec, &game, &report);
         }

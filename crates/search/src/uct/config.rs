@@ -40,6 +40,7 @@ pub enum Expansion {
 /// | `grave` | 0 (off) | GRAVE's threshold: use the AMAF statistics of the closest ancestor with at least this many visits; `grave:` specs use 50 |
 /// | `puct` | 1.0 | with a prior: `c` in PUCT's `Q + c·P·sqrt(N)/(1+n)` (see below) |
 /// | `fpu` | 0 | with a prior: an untried child's `Q` is the mean of the tried ones less this (see below) |
+/// | `bias` | 0 (off) | with RAVE and a prior: the weight of the progressive bias that replaces PUCT (see below) |
 /// | `cutoff` | none | simulations stop after this many plies and the evaluator scores the position (0: no playout at all) |
 /// | `examine` | 0 (off) | with a prior: a node's `examine`-th visit asks the prior's [`examine`](game_core::Prior::examine) what is proven about its moves (see below) |
 ///
@@ -80,6 +81,15 @@ pub enum Expansion {
 /// The prior replaces UCB1's exploration term, so moves it dislikes are tried late or never.
 /// `c` trades the two: with rewards in `[0, 1]`, 1.0 lets a prior of 0.5 outweigh a mean 0.1
 /// lower until about 25 visits; tune it by matches for each game and prior.
+///
+/// With RAVE and a prior, selection is PUCT with the AMAF means blended into `Q` (below, in
+/// [`puct`](Self::puct)'s terms), unless `bias` is above 0: then it is RAVE's own, with a
+/// progressive bias (Chaslot et al. 2008) in place of PUCT's term, as in MoHex 2.0: every child
+/// scores `(1 - β) mean + β amaf + c sqrt(ln N / n) + bias·P/sqrt(n + 1)`, an untried one
+/// (`n = 0`) its AMAF mean (0.5 while AMAF knows nothing of it) plus the terms of one visit,
+/// and a child whose prior is 0 (an inferior move, or one a verdict proved lost) is never
+/// chosen. Where PUCT lets the prior decide how long a move waits for visits, the bias fades
+/// as a child's own visits grow and the AMAF means take over ordering the untried ones.
 ///
 /// With a cut-off ([`cutoff`](Self::cutoff)) and an evaluator, a simulation plays at most that
 /// many plies (with the playout policy) and, if the game goes on, scores the position it
@@ -133,6 +143,9 @@ pub struct UctConfig {
     /// How much less than the mean of the tried children an untried child's `Q` is in PUCT
     /// (first play urgency reduction; with a prior).
     pub fpu: f64,
+    /// With RAVE and a prior: the weight of the progressive bias `bias·P/sqrt(n + 1)` in
+    /// RAVE's selection, which then replaces PUCT; 0 keeps PUCT.
+    pub bias: f64,
     /// The most plies a simulation plays before the evaluator scores its position (with an
     /// evaluator; without one, simulations play to the end).
     pub cutoff: Option<u32>,
@@ -156,6 +169,7 @@ impl Default for UctConfig {
             grave: 0,
             puct: 1.0,
             fpu: 0.0,
+            bias: 0.0,
             cutoff: None,
             examine: 0,
         }
@@ -177,7 +191,7 @@ impl UctConfig {
     /// The keys [`set`](Self::set) takes: `c`, `reuse`, `final` (`visits`, `mean` or `wins`),
     /// `expand` (`one` or `all`), `expand_after`, `decay`, `nodes`, `solver`, `k` (RAVE's
     /// equivalence parameter; above 0 turns RAVE on), `ref` (GRAVE's threshold), `puct`,
-    /// `cutoff` (plies) and `examine` (visits).
+    /// `fpu`, `bias` (RAVE's progressive bias), `cutoff` (plies) and `examine` (visits).
     pub const KEYS: &[&str] = &[
         "c",
         "reuse",
@@ -191,6 +205,7 @@ impl UctConfig {
         "ref",
         "puct",
         "fpu",
+        "bias",
         "cutoff",
         "examine",
     ];
@@ -245,6 +260,7 @@ impl UctConfig {
                 self.fpu =
                     setting.number_where(|f| (0.0..=1.0).contains(&f), "a number from 0 to 1")?;
             }
+            "bias" => self.bias = setting.number_where(|b| b >= 0.0, "a number of at least 0")?,
             "cutoff" => self.cutoff = Some(setting.whole(0, u32::MAX)?),
             "examine" => self.examine = setting.whole(0, u32::MAX)?,
             _ => return Err(setting.unknown(Self::KEYS)),

@@ -42,7 +42,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{Agent, Budget, Report};
 use rave::Rave;
-use select::{Puct, ln_visits, select, select_open, select_puct};
+use select::{Bias, Puct, ln_visits, select, select_open, select_puct};
 use solver::Proof;
 use tree::{NodeId, Tree};
 
@@ -373,7 +373,19 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             let children = self.tree.children(current);
             let log_visits = ln_visits(visits);
             // The place of the child to go to; an untried one (at `tried` or after) is tried.
-            let mut best = if self.tree.has_priors() {
+            // With RAVE and a prior, RAVE's selection with a progressive bias if there is one,
+            // else PUCT's with the AMAF means blended in.
+            let biased = self.config.bias > 0.0 && self.tree.has_priors();
+            let mut best = if let Some(rave) = &mut self.rave
+                && (biased || !self.tree.has_priors())
+            {
+                // RAVE, over the tried and untried children alike.
+                let bias = biased.then(|| Bias {
+                    priors: self.tree.priors(current),
+                    weight: self.config.bias as f32,
+                });
+                rave.select(&self.tree, node, c * log_visits.sqrt(), bias, &mut self.rng)
+            } else if self.tree.has_priors() {
                 // PUCT, over the tried and untried children alike.
                 let puct = Puct {
                     scale: self.config.puct as f32 * (visits as f32).sqrt(),
@@ -391,9 +403,6 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                     true,
                     &mut self.scores,
                 )
-            } else if let Some(rave) = &mut self.rave {
-                // RAVE, over the tried and untried children alike.
-                rave.select(&self.tree, node, c * log_visits.sqrt(), &mut self.rng)
             } else if !current.fully_tried() {
                 // UCT: the untried children first, in a random order: one random number a
                 // try (untried children have no statistics and no children, so trying one
@@ -402,20 +411,24 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             } else {
                 select(children, c, log_visits)
             };
-            if best >= usize::from(tried) {
+            let tried = usize::from(tried);
+            if self.config.solver && best < tried && children[best].proof == Proof::Draw {
+                // A proven draw has nothing left to learn; while other children are open, the
+                // iteration goes to one of those instead (else the proof of the node waits for
+                // selection to explore moves that look worse than the draw): an untried one
+                // first (the leading one), else the best open one by UCB1.
+                if tried < children.len() {
+                    best = tried;
+                } else if let Some(open) = select_open(children, c, log_visits) {
+                    best = open;
+                }
+            }
+            if best >= tried {
                 let child = self.tree.try_child_at(node, best);
                 self.tree.lead_untried(node);
                 position.play(self.tree[child].action);
                 trace.path.push((child, mover));
                 break;
-            }
-            if self.config.solver && children[best].proof == Proof::Draw {
-                // A proven draw has nothing left to learn; while other children are open, the
-                // iteration goes to the best of those instead (else the proof of the node waits
-                // for UCB to explore moves that look worse than the draw).
-                if let Some(open) = select_open(children, c, log_visits) {
-                    best = open;
-                }
             }
             let child = first.offset(best);
             position.play(self.tree[child].action);

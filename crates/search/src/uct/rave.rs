@@ -4,7 +4,7 @@
 use game_core::{Game, PlayedActions, Player};
 use rand::{Rng, RngExt};
 
-use super::select::select_rave;
+use super::select::{Bias, select_rave};
 use super::tree::{NodeId, Tree};
 
 /// RAVE's statistics of a node's move: the results for its player of the iterations in which
@@ -158,13 +158,15 @@ impl Rave {
     }
 
     /// The child of `node` (the node last [entered](Self::enter)) to go to, tried or not, with
-    /// `scale` = `c sqrt(ln N)`: its place among the children (see [`select_rave`]). When it
-    /// is an untried child of which AMAF knows nothing, it is a random one of those.
+    /// `scale` = `c sqrt(ln N)` and the progressive bias `bias` of a prior, if any: its place
+    /// among the children (see [`select_rave`]). When it is an untried child of which AMAF
+    /// knows nothing (and there is no bias), it is a random one of those.
     pub(crate) fn select<A: Copy, R: Rng + ?Sized>(
         &mut self,
         tree: &Tree<A>,
         node: NodeId,
         scale: f32,
+        bias: Option<Bias<'_>>,
         rng: &mut R,
     ) -> usize {
         let current = &tree[node];
@@ -172,8 +174,9 @@ impl Rave {
         let tried = usize::from(current.tried);
         let mut scores = std::mem::take(&mut self.scores);
         let stats = self.stats(tree, node);
-        let mut best = select_rave(children, tried, stats, scale, &self.weights, &mut scores);
-        if best >= tried && stats[best].visits == 0 {
+        let weights = &self.weights;
+        let mut best = select_rave(children, tried, stats, scale, weights, bias, &mut scores);
+        if best >= tried && stats[best].visits == 0 && bias.is_none() {
             // Untried children no playout has told apart: a random one, as UCT tries them.
             let untried = children.len() - tried;
             let start = rng.random_range(0..untried);
@@ -299,16 +302,16 @@ mod tests {
         // Neither child tried: the one with the better AMAF mean (0.8, the second).
         rave.start();
         rave.enter(&tree, NodeId::ROOT, &game);
-        assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, &mut rng), 1);
+        assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, None, &mut rng), 1);
         // The first tried, with a mean of 0.5: with no exploration, the untried second child
         // is chosen while its AMAF mean (0.8) beats the first's blend, and never once it is
         // worse (0.1), as plain UCT would have to.
         tree.try_child_at(NodeId::ROOT, 0);
         let first = tree[NodeId::ROOT].first;
         tree[first].record(0.5);
-        assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, &mut rng), 1);
+        assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, None, &mut rng), 1);
         tree.amaf_mut(NodeId::ROOT)[1].wins = 0.5;
-        assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, &mut rng), 0);
+        assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, None, &mut rng), 0);
         // Untried children that AMAF knows nothing of come first, in a random order.
         let (game, mut tree, _) = built(100, 10);
         for amaf in tree.amaf_mut(NodeId::ROOT) {
@@ -320,7 +323,7 @@ mod tests {
         rave.enter(&tree, NodeId::ROOT, &game);
         let mut seen = [0; 2];
         for _ in 0..100 {
-            seen[rave.select(&tree, NodeId::ROOT, 0.0, &mut rng)] += 1;
+            seen[rave.select(&tree, NodeId::ROOT, 0.0, None, &mut rng)] += 1;
         }
         assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
     }

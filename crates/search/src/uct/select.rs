@@ -132,6 +132,11 @@ pub(crate) fn select<C: Stats>(children: &[C], c: f32, log_parent_visits: f32) -
 /// of which AMAF knows nothing scores `+inf` (it is tried first, as UCT would). A proven child
 /// keeps its exact value, as in [`select`].
 ///
+/// With a [`Bias`], every child also gains the progressive bias `weight · P / sqrt(n + 1)` of
+/// its prior `P`, an untried child of which AMAF knows nothing scores 0.5 (a draw's worth)
+/// instead of `+inf`, so that the prior orders those, and a child whose prior is 0 is never
+/// chosen (`-inf`).
+///
 /// The scores are written into `scores` first, then [`first_best`] finds the best of them:
 /// computing `β` twice per child would cost more than the store.
 pub(crate) fn select_rave<A>(
@@ -140,25 +145,52 @@ pub(crate) fn select_rave<A>(
     amaf: &[Amaf],
     scale: f32,
     weights: &RaveWeights,
+    bias: Option<Bias<'_>>,
     scores: &mut Vec<f32>,
 ) -> usize {
     scores.clear();
-    let (tried_children, untried) = children.split_at(tried);
-    let (tried_amaf, untried_amaf) = amaf.split_at(tried);
-    scores.extend(
-        tried_children
-            .iter()
-            .zip(tried_amaf)
-            .map(|(child, amaf)| blend(child, amaf, weights) + scale * child.inv_sqrt_visits),
-    );
-    scores.extend(untried_amaf[..untried.len()].iter().map(|amaf| {
-        if amaf.visits == 0 {
-            f32::INFINITY
-        } else {
-            amaf.mean() + scale
-        }
-    }));
+    let tried_score =
+        |child: &Node<A>, amaf| blend(child, amaf, weights) + scale * child.inv_sqrt_visits;
+    let Some(Bias { priors, weight }) = bias else {
+        let (tried_children, untried) = children.split_at(tried);
+        let (tried_amaf, untried_amaf) = amaf.split_at(tried);
+        scores.extend(
+            tried_children
+                .iter()
+                .zip(tried_amaf)
+                .map(|(child, amaf)| tried_score(child, amaf)),
+        );
+        scores.extend(untried_amaf[..untried.len()].iter().map(|amaf| {
+            if amaf.visits == 0 {
+                f32::INFINITY
+            } else {
+                amaf.mean() + scale
+            }
+        }));
+        return first_best(scores, |&s| s);
+    };
+    scores.extend(children.iter().zip(amaf).zip(priors).enumerate().map(
+        |(i, ((child, amaf), &prior))| {
+            if prior == 0.0 {
+                f32::NEG_INFINITY
+            } else if i < tried {
+                tried_score(child, amaf) + weight * prior / ((child.visits + 1) as f32).sqrt()
+            } else if amaf.visits == 0 {
+                0.5 + scale + weight * prior
+            } else {
+                amaf.mean() + scale + weight * prior
+            }
+        },
+    ));
     first_best(scores, |&s| s)
+}
+
+/// The progressive bias of RAVE's selection with a prior (Chaslot et al. 2008, as MoHex 2.0
+/// uses it): the children's prior probabilities and the bias's weight.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bias<'a> {
+    pub(crate) priors: &'a [f32],
+    pub(crate) weight: f32,
 }
 
 /// RAVE's value of a tried child: `(1 - β) mean + β amaf`, with `β` 0 while the child has no
@@ -390,7 +422,51 @@ mod tests {
                 value + scale * child.inv_sqrt_visits
             }));
             let weights = RaveWeights::new(k);
-            let picked = select_rave(&children, tried, &amaf, scale, &weights, &mut Vec::new());
+            let picked = select_rave(&children, tried, &amaf, scale, &weights, None, &mut Vec::new());
+            prop_assert_eq!(picked, expected);
+        }
+
+        /// With a progressive bias, RAVE's selection picks what a plain scan picks, with the
+        /// bias computed for every child, untried ones without AMAF statistics at 0.5, and
+        /// children whose prior is 0 left out.
+        #[test]
+        fn select_rave_with_a_bias_picks_the_first_child_with_the_best_score(
+            children in children(),
+            tried in 0usize..140,
+            amaf in proptest::collection::vec((prop_oneof![Just(0u32), 1u32..50], 0.0f32..1.0), 140),
+            priors in proptest::collection::vec(prop_oneof![Just(0.0f32), Just(0.25), 0.0f32..1.0], 140),
+            scale in prop_oneof![Just(0.0f32), 0.0f32..3.0],
+            weight in prop_oneof![Just(3.0f32), 0.0f32..10.0],
+        ) {
+            let tried = tried.min(children.len());
+            let amaf: Vec<Amaf> = amaf
+                .into_iter()
+                .map(|(visits, mean)| Amaf { wins: mean * visits as f32, visits, index: 0 })
+                .collect();
+            let k = 300.0;
+            let expected = plain_scan(children.iter().zip(&amaf).zip(&priors).enumerate().map(
+                |(i, ((child, amaf), &prior))| {
+                    if prior == 0.0 {
+                        return f32::NEG_INFINITY;
+                    }
+                    if i >= tried {
+                        let value = if amaf.visits == 0 { 0.5 } else { amaf.mean() };
+                        return value + scale + weight * prior;
+                    }
+                    let value = if amaf.visits == 0 || child.proof != Proof::Open {
+                        child.mean
+                    } else {
+                        let beta = (k / (3.0 * child.visits as f32 + k)).sqrt();
+                        child.mean + beta * (amaf.mean() - child.mean)
+                    };
+                    value
+                        + scale * child.inv_sqrt_visits
+                        + weight * prior / ((child.visits + 1) as f32).sqrt()
+                },
+            ));
+            let weights = RaveWeights::new(k);
+            let bias = Some(Bias { priors: &priors, weight });
+            let picked = select_rave(&children, tried, &amaf, scale, &weights, bias, &mut Vec::new());
             prop_assert_eq!(picked, expected);
         }
 
