@@ -54,8 +54,8 @@ pub fn knowledge() -> Knowledge<Shape, Bridges, NoEvaluator> {
 /// Its [`examine`](Prior::examine) reports the moves virtual connections decide
 /// ([`Hex::proven_moves`], about 1 ms a 9x9 position), for UCT's `examine=N`: asked of nodes
 /// visited 200 times, it scores 65% against the same search without it (9x9, 100 ms a move,
-/// 100 games). `best` on Hex is `uct:playout=game,prior=game,puct=3,examine=200`
-/// (`docs/experiments.md`).
+/// 100 games). `best` on Hex is `rave:playout=game,prior=game,examine=200,c=0,bias=5`: RAVE
+/// with this prior as its progressive bias (`docs/experiments.md`).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Shape {
     /// The weight of each own stone at bridge distance.
