@@ -375,9 +375,10 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             // The place of the child to go to; an untried one (at `tried` or after) is tried.
             // With RAVE and a prior, RAVE's selection with a progressive bias if there is one,
             // else PUCT's with the AMAF means blended in.
-            let biased = self.config.bias > 0.0 && self.tree.has_priors();
+            let has_priors = self.tree.has_priors();
+            let biased = has_priors && self.config.bias > 0.0;
             let mut best = if let Some(rave) = &mut self.rave
-                && (biased || !self.tree.has_priors())
+                && (biased || !has_priors)
             {
                 // RAVE, over the tried and untried children alike.
                 let bias = biased.then(|| Bias {
@@ -385,7 +386,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                     weight: self.config.bias as f32,
                 });
                 rave.select(&self.tree, node, c * log_visits.sqrt(), bias, &mut self.rng)
-            } else if self.tree.has_priors() {
+            } else if has_priors {
                 // PUCT, over the tried and untried children alike.
                 let puct = Puct {
                     scale: self.config.puct as f32 * (visits as f32).sqrt(),
