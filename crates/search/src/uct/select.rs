@@ -366,6 +366,29 @@ mod tests {
         })
     }
 
+    /// AMAF statistics for 140 children, some empty.
+    fn amaf_stats() -> impl Strategy<Value = Vec<Amaf>> {
+        let stats = (prop_oneof![Just(0u32), 1u32..50], 0.0f32..1.0);
+        proptest::collection::vec(stats, 140).prop_map(|v| {
+            v.into_iter()
+                .map(|(visits, mean)| Amaf {
+                    wins: mean * visits as f32,
+                    visits,
+                    index: 0,
+                })
+                .collect()
+        })
+    }
+
+    /// RAVE's value of a tried child by the formula, `β` computed.
+    fn plain_blend(child: &Node<u8>, amaf: &Amaf, k: f32) -> f32 {
+        if amaf.visits == 0 || child.proof != Proof::Open {
+            return child.mean;
+        }
+        let beta = (k / (3.0 * child.visits as f32 + k)).sqrt();
+        child.mean + beta * (amaf.mean() - child.mean)
+    }
+
     /// The index a plain scan for the first best score finds (0 when no score is a number).
     fn plain_scan(scores: impl Iterator<Item = f32>) -> usize {
         let mut expected = 0;
@@ -400,26 +423,16 @@ mod tests {
         fn select_rave_picks_the_first_child_with_the_best_score(
             children in children(),
             tried in 0usize..140,
-            amaf in proptest::collection::vec((prop_oneof![Just(0u32), 1u32..50], 0.0f32..1.0), 140),
+            amaf in amaf_stats(),
             scale in 0.0f32..3.0,
             k in prop_oneof![Just(300.0f32), 1.0f32..1000.0],
         ) {
             let tried = tried.min(children.len());
-            let amaf: Vec<Amaf> = amaf
-                .into_iter()
-                .map(|(visits, mean)| Amaf { wins: mean * visits as f32, visits, index: 0 })
-                .collect();
             let expected = plain_scan(children.iter().zip(&amaf).enumerate().map(|(i, (child, amaf))| {
                 if i >= tried {
                     return if amaf.visits == 0 { f32::INFINITY } else { amaf.mean() + scale };
                 }
-                let value = if amaf.visits == 0 || child.proof != Proof::Open {
-                    child.mean
-                } else {
-                    let beta = (k / (3.0 * child.visits as f32 + k)).sqrt();
-                    child.mean + beta * (amaf.mean() - child.mean)
-                };
-                value + scale * child.inv_sqrt_visits
+                plain_blend(child, amaf, k) + scale * child.inv_sqrt_visits
             }));
             let weights = RaveWeights::new(k);
             let picked = select_rave(&children, tried, &amaf, scale, &weights, None, &mut Vec::new());
@@ -433,16 +446,12 @@ mod tests {
         fn select_rave_with_a_bias_picks_the_first_child_with_the_best_score(
             children in children(),
             tried in 0usize..140,
-            amaf in proptest::collection::vec((prop_oneof![Just(0u32), 1u32..50], 0.0f32..1.0), 140),
+            amaf in amaf_stats(),
             priors in proptest::collection::vec(prop_oneof![Just(0.0f32), Just(0.25), 0.0f32..1.0], 140),
             scale in prop_oneof![Just(0.0f32), 0.0f32..3.0],
             weight in prop_oneof![Just(3.0f32), 0.0f32..10.0],
         ) {
             let tried = tried.min(children.len());
-            let amaf: Vec<Amaf> = amaf
-                .into_iter()
-                .map(|(visits, mean)| Amaf { wins: mean * visits as f32, visits, index: 0 })
-                .collect();
             let k = 300.0;
             let expected = plain_scan(children.iter().zip(&amaf).zip(&priors).enumerate().map(
                 |(i, ((child, amaf), &prior))| {
@@ -453,13 +462,7 @@ mod tests {
                         let value = if amaf.visits == 0 { 0.5 } else { amaf.mean() };
                         return value + scale + weight * prior;
                     }
-                    let value = if amaf.visits == 0 || child.proof != Proof::Open {
-                        child.mean
-                    } else {
-                        let beta = (k / (3.0 * child.visits as f32 + k)).sqrt();
-                        child.mean + beta * (amaf.mean() - child.mean)
-                    };
-                    value
+                    plain_blend(child, amaf, k)
                         + scale * child.inv_sqrt_visits
                         + weight * prior / ((child.visits + 1) as f32).sqrt()
                 },
