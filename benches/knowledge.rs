@@ -1,6 +1,6 @@
 //! What a game's costlier knowledge costs per position: Hex's prior (the learned pattern
 //! weights of every legal move, with the inferior cells: what a node pays when it is
-//! expanded), its inferior cells and its virtual connections (H-search for both players,
+//! expanded; and without the vulnerable and dominated ones), its inferior cells and its virtual connections (H-search for both players,
 //! [`Hex::proven_moves`]) on mid-game 9x9 and 11x11 positions. A search asks the last only of
 //! nodes visited `examine` times, so its cost is what sets that threshold.
 //!
@@ -33,6 +33,17 @@ fn hex(c: &mut Criterion) {
             b.iter(|| {
                 weights.clear();
                 Shape::default().weigh(black_box(&position), &actions, &mut weights);
+                black_box(weights.len())
+            });
+        });
+        let fill_in_only = Shape {
+            dominated: false,
+            ..Shape::default()
+        };
+        group.bench_function(format!("prior without dominated cells, {label}"), |b| {
+            b.iter(|| {
+                weights.clear();
+                fill_in_only.weigh(black_box(&position), &actions, &mut weights);
                 black_box(weights.len())
             });
         });

@@ -234,10 +234,12 @@ def probe(a):
             try:
                 g.send(f"boardsize {size} {size}")
                 g.send("clear_board")
+                for command in a.init:
+                    g.send(command)
                 for m in moves:
                     c, x = m.split(":")
                     g.send(f"play {c} {x}")
-                move = g.send(f"genmove {to_move}")
+                move = g.send(f"genmove {to_move}").lower()
             finally:
                 g.close()
             played.append(move)
@@ -332,6 +334,9 @@ def main():
     p.add_argument("--engine", required=True)
     p.add_argument("--size", type=int, default=9)
     p.add_argument("--seeds", type=int, default=5)
+    p.add_argument("--init", action="append", default=[],
+                   help="a GTP command sent before the position (repeatable), such as MoHex's "
+                        "'param_mohex max_time 1'")
     p.add_argument("positions")
     s = sub.add_parser("games", help="MoHex against itself from random openings, for training")
     s.add_argument("--mohex", required=True)

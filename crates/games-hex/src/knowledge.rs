@@ -1,5 +1,6 @@
 //! What Hex knows, for Monte-Carlo search: playouts that save bridges, a prior from local
-//! shape, and the inferior cells (dead and captured) that neither player need play.
+//! shape, and the inferior cells (dead, captured, vulnerable and dominated) that the player to
+//! move need not play.
 //! [`knowledge`] bundles them.
 
 use game_core::{
@@ -43,7 +44,9 @@ pub fn knowledge() -> Knowledge<Shape, Bridges, NoEvaluator> {
 /// touches it.
 ///
 /// With `inferior` (the default), the dead and captured cells ([`Hex::inferior_cells`]) weigh
-/// 0, which PUCT reads as "never search": playing one is never better than the best other move.
+/// 0, which PUCT reads as "never search": playing one is never better than the best other move;
+/// with `dominated` too (the default), so do the vulnerable and dominated cells
+/// ([`InferiorCells::dominated`]).
 ///
 /// The learned weights score 73% against the hand-set ones inside `best` on 9x9 and 91% on 11x11
 /// (100 ms a move, 100 games each; `docs/experiments.md`). The hand-set weights are a taste, not a judgement: with PUCT's
@@ -64,6 +67,9 @@ pub struct Shape {
     pub adjacent: f32,
     /// Weigh the inferior cells ([`Hex::inferior_cells`]) 0, so that PUCT leaves them out.
     pub inferior: bool,
+    /// With `inferior`, weigh the vulnerable and dominated cells
+    /// ([`InferiorCells::dominated`]) 0 as well.
+    pub dominated: bool,
     /// Weigh each cell by its learned pattern ([`Patterns::learned`], [`Hex::local_shape`])
     /// instead of by `bridge` and `adjacent` (the default).
     pub learned: bool,
@@ -75,6 +81,7 @@ impl Default for Shape {
             bridge: 1.5,
             adjacent: 1.0,
             inferior: true,
+            dominated: true,
             learned: true,
         }
     }
@@ -116,7 +123,7 @@ impl Prior<Hex> for Shape {
                 b.shape_weights(actions, self.bridge, self.adjacent, weights);
             }
             if self.inferior {
-                let inferior = b.inferior().all();
+                let inferior = if self.dominated { b.needless() } else { b.inferior().all() };
                 for (weight, action) in weights[start..].iter_mut().zip(actions) {
                     if let Move::Place(cell) = action
                         && inferior.contains(b.index(*cell))
@@ -144,13 +151,19 @@ pub struct InferiorCells {
     /// The player who connects once those cells are coloured (dead ones Black): the game's
     /// winner with perfect play, already.
     pub winner: Option<Player>,
+    /// Cells the player to move need not play either, though the fill-in leaves them empty:
+    /// *vulnerable* ones (an opponent's stone next to one would leave it dead, so a stone
+    /// there is answered and wasted) and *dominated* ones (a stone of the mover's own next to
+    /// one would leave it dead, so that neighbour does all a stone there could do).
+    pub dominated: Vec<Cell>,
 }
 
 impl InferiorCells {
-    /// Whether `cell` is dead or captured.
+    /// Whether `cell` is dead, captured or dominated: a move the player to move need not
+    /// make.
     #[must_use]
     pub fn contains(&self, cell: Cell) -> bool {
-        [&self.dead, &self.black, &self.white]
+        [&self.dead, &self.black, &self.white, &self.dominated]
             .iter()
             .any(|cells| cells.contains(&cell))
     }
@@ -168,7 +181,17 @@ impl Hex {
     ///   it dead once the captor takes the other.
     ///
     /// Playing a dead or captured cell is never better than the best other move (it changes
-    /// nothing, or it is answered and changes nothing), so a search can leave them out. When
+    /// nothing, or it is answered and changes nothing), so a search can leave them out. On the
+    /// coloured board, the player to move need not play two more kinds
+    /// ([`InferiorCells::dominated`]), which stay empty:
+    ///
+    /// - **vulnerable**: an opponent's stone next to the cell would leave it dead, so a stone
+    ///   there is answered and wasted;
+    /// - **dominated**: the mover's own stone next to the cell would leave it dead, so that
+    ///   neighbour does all a stone there could do (of cells that dominate each other, one is
+    ///   kept).
+    ///
+    /// When
     /// the coloured board already connects, [`InferiorCells::winner`] has won. With the swap
     /// still to be decided (White's first move under the swap rule) nothing is reported, as
     /// the swap changes the stones' colour.
@@ -201,6 +224,7 @@ impl Hex {
                 black: cells(found.captured[0]),
                 white: cells(found.captured[1]),
                 winner,
+                dominated: cells(b.needless() & !found.all()),
             }
         })
     }

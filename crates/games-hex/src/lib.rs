@@ -12,8 +12,9 @@
 //! - Text: cells `a1` (column letter, row from 1, any case), `swap-pieces` / `swap`; positions
 //!   from move lists; a rhombus-shaped board `Display`.
 //! - Knowledge for Monte-Carlo search ([`knowledge`]): bridge-saving playouts ([`Bridges`]), a
-//!   shape prior ([`Shape`]), and the dead and captured cells a search need not play
-//!   ([`Hex::inferior_cells`]), found from each cell's six neighbours and filled in; the moves
+//!   shape prior ([`Shape`]), and the dead, captured, vulnerable and dominated cells a search
+//!   need not play ([`Hex::inferior_cells`]), found from each cell's six neighbours (the dead
+//!   and captured ones filled in); the moves
 //!   virtual connections (H-search) prove won or lost ([`Hex::proven_moves`]), which a search
 //!   asks of its busiest nodes.
 //! - [`Solver`]: who wins a position with perfect play, and with which moves, on small boards

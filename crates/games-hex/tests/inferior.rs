@@ -82,8 +82,8 @@ proptest! {
     }
 
     /// Against the exact solver: a winner by fill-in is the winner, and when the player to
-    /// move wins, a move that is neither dead nor captured wins too (so a search loses nothing
-    /// by leaving them out).
+    /// move wins, a move that is neither dead, captured nor dominated (or vulnerable) wins too
+    /// (so a search loses nothing by leaving them out).
     #[test]
     fn fill_in_winners_and_pruned_moves_agree_with_the_solver(size in 3u32..=5, empty in 3u32..=14, seed: u64) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -158,6 +158,38 @@ fn the_cells_between_a_second_row_stone_and_its_edge_are_captured() {
     // An intrusion answered: White's d1 after Black's c1 is dead, and nothing is captured.
     let answered = position.after_moves("d1 c1").unwrap();
     assert!(answered.inferior_cells().black.is_empty());
+}
+
+#[test]
+fn three_stones_in_a_row_around_a_cell_leave_it_to_neither_player() {
+    // 9x9: White's f4, f5 and e6 around e5, with d6 and e4 (the cells on either side of
+    // them) empty. Black to move: a White stone on d6 or e4 would leave e5 dead (four in a
+    // row), so a Black stone there is answered and wasted (vulnerable). White to move: its own
+    // stone on d6 or e4 does all a stone on e5 could (dominated). Neither is dead yet.
+    let e5: Cell = "e5".parse().unwrap();
+    let black = Hex::new(9)
+        .unwrap()
+        .after_moves("a9 f4 i1 f5 i9 e6")
+        .unwrap();
+    let white = black.after_moves("a5").unwrap();
+    for position in [black, white] {
+        let found = position.inferior_cells();
+        assert!(found.dominated.contains(&e5), "{position}\n{found:?}");
+        assert!(!found.dead.contains(&e5), "{position}\n{found:?}");
+        assert!(found.contains(e5));
+    }
+    // With two of the three, e5 is a move like any other.
+    let two = Hex::new(9).unwrap().after_moves("a9 f4 i1 f5").unwrap();
+    assert!(!two.inferior_cells().contains(e5));
+}
+
+#[test]
+fn an_obtuse_corner_is_dominated_by_its_neighbours() {
+    // The obtuse corners a1 and e5 of 5x5 touch both players' edges: a stone on either
+    // neighbour of one (b1 or a2 for a1) reaches everything it reaches.
+    let position = Hex::new(5).unwrap().after_moves("c3").unwrap();
+    let found = position.inferior_cells();
+    assert_eq!(found.dominated, cells("a1 e5"), "{found:?}");
 }
 
 #[test]

@@ -188,6 +188,50 @@ pub(super) fn fill<const W: usize>(n: u8, colour: &mut [u8], cells: Bits<W>) -> 
     found
 }
 
+/// The empty cells of the filled board `colour` (`cells`) that `mover` need not play either,
+/// found from the ring of each as the fill-in's are:
+///
+/// - **vulnerable**: an opponent's stone on an empty neighbour (the killer) would leave it
+///   dead, so a stone there is answered at the killer and wasted: the mover does no worse
+///   elsewhere;
+/// - **dominated**: the mover's own stone on an empty neighbour would leave it dead, so that
+///   neighbour does all a stone here could do. A cell whose every such neighbour is left out
+///   already is kept, so that each chain of dominations ends at a cell kept.
+///
+/// These are moves to leave out of a search, not cells to colour: unlike the fill-in's, they
+/// depend on who is to move.
+pub(super) fn outclassed<const W: usize>(
+    n: u8,
+    colour: &[u8],
+    cells: Bits<W>,
+    mover: Player,
+) -> Bits<W> {
+    let rings = rings(n);
+    let (mine, theirs) = match mover {
+        Player::Black => (BLACK, WHITE),
+        Player::White => (WHITE, BLACK),
+    };
+    let mut out = Bits::EMPTY;
+    for c in cells.iter() {
+        let ring = &rings[c];
+        let code = code(ring, colour);
+        let mut vulnerable = false;
+        let mut dominated = false;
+        for (k, &j) in ring.iter().enumerate() {
+            let j = usize::from(j);
+            if j >= MAX_CELLS || colour[j] != 0 {
+                continue;
+            }
+            vulnerable |= DEAD[with_entry(code, k, theirs)];
+            dominated |= DEAD[with_entry(code, k, mine)] && !out.contains(j);
+        }
+        if vulnerable || dominated {
+            out |= Bits::single(c);
+        }
+    }
+    out
+}
+
 /// The fill-in's work list: each empty cell's ring code, and the cells to look at again.
 struct Work {
     codes: [u16; MAX_CELLS],
@@ -271,6 +315,18 @@ impl<const W: usize> HexBoard<W> {
         }
         let mut colour = self.colours();
         fill(self.n, &mut colour, self.empty())
+    }
+
+    /// The cells the player to move need not play: the fill-in's ([`Inferior::all`]) and, on
+    /// the filled board, the vulnerable and dominated ones ([`outclassed`]).
+    pub(crate) fn needless(&self) -> Bits<W> {
+        if self.swap_rule && self.plies == 1 {
+            return Bits::EMPTY;
+        }
+        let mut colour = self.colours();
+        let found = fill(self.n, &mut colour, self.empty());
+        let open = self.empty() & !found.all();
+        found.all() | outclassed(self.n, &colour, open, self.to_move)
     }
 
     /// Who connects once the cells `found` are coloured, if someone does then.
