@@ -1,7 +1,8 @@
 //! What a game's costlier knowledge costs per position: Hex's prior (the learned pattern
 //! weights of every legal move, with the inferior cells: what a node pays when it is
-//! expanded; and without the vulnerable and dominated ones), its inferior cells and its virtual connections (H-search for both players,
-//! [`Hex::proven_moves`]) on mid-game 9x9 and 11x11 positions. A search asks the last only of
+//! expanded; and without the vulnerable and dominated ones), its inferior cells and its
+//! virtual connections (H-search for both players, [`Hex::proven_moves`]) on mid-game 9x9 and
+//! 11x11 positions. A search asks the last only of
 //! nodes visited `examine` times, so its cost is what sets that threshold.
 //!
 //! `cargo bench --bench knowledge`

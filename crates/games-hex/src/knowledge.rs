@@ -191,10 +191,9 @@ impl Hex {
     ///   neighbour does all a stone there could do (of cells that dominate each other, one is
     ///   kept).
     ///
-    /// When
-    /// the coloured board already connects, [`InferiorCells::winner`] has won. With the swap
-    /// still to be decided (White's first move under the swap rule) nothing is reported, as
-    /// the swap changes the stones' colour.
+    /// When the coloured board already connects, [`InferiorCells::winner`] has won. With the
+    /// swap still to be decided (White's first move under the swap rule) nothing is reported,
+    /// as the swap changes the stones' colour.
     ///
     /// ```
     /// use game_core::Player;

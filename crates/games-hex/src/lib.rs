@@ -14,9 +14,8 @@
 //! - Knowledge for Monte-Carlo search ([`knowledge`]): bridge-saving playouts ([`Bridges`]), a
 //!   shape prior ([`Shape`]), and the dead, captured, vulnerable and dominated cells a search
 //!   need not play ([`Hex::inferior_cells`]), found from each cell's six neighbours (the dead
-//!   and captured ones filled in); the moves
-//!   virtual connections (H-search) prove won or lost ([`Hex::proven_moves`]), which a search
-//!   asks of its busiest nodes.
+//!   and captured ones filled in); the moves virtual connections (H-search) prove won or lost
+//!   ([`Hex::proven_moves`]), which a search asks of its busiest nodes.
 //! - [`Solver`]: who wins a position with perfect play, and with which moves, on small boards
 //!   (every opening of 5x5 in about a minute and a half).
 //!
