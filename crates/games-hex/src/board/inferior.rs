@@ -75,11 +75,39 @@ const fn useless(code: usize, player: usize) -> bool {
 }
 
 /// For each ring code, whether its centre is dead (useless to Black or to White).
-static DEAD: [bool; 4096] = {
+static DEAD: [bool; 4096] = DEAD_TABLE;
+
+/// [`DEAD`], as a constant the tables below are built from.
+const DEAD_TABLE: [bool; 4096] = {
     let mut table = [false; 4096];
     let mut code = 0;
     while code < 4096 {
         table[code] = useless(code, BLACK) || useless(code, WHITE);
+        code += 1;
+    }
+    table
+};
+
+/// For each ring code and each state (`BLACK`, `WHITE`), the empty entries that would leave
+/// the centre dead if that player took them: bit `k` for entry `k`.
+static KILLERS: [[u8; 4096]; 2] = {
+    let mut table = [[0u8; 4096]; 2];
+    let mut code = 0;
+    while code < 4096 {
+        let mut k = 0;
+        while k < 6 {
+            if (code >> (2 * k)) & 3 == EMPTY {
+                let mut state = 0;
+                while state < 2 {
+                    let taken = code & !(3 << (2 * k)) | state << (2 * k);
+                    if DEAD_TABLE[taken] {
+                        table[state][code] |= 1 << k;
+                    }
+                    state += 1;
+                }
+            }
+            k += 1;
+        }
         code += 1;
     }
     table
@@ -139,6 +167,15 @@ fn with_entry(code: usize, k: usize, state: usize) -> usize {
 /// empty neighbours and puts them back on the work list, so a cell is looked at again only
 /// when something around it changed.
 pub(super) fn fill<const W: usize>(n: u8, colour: &mut [u8], cells: Bits<W>) -> Inferior<W> {
+    fill_with_codes(n, colour, cells).0
+}
+
+/// [`fill`], which also returns the ring code of each cell still empty on the filled board.
+fn fill_with_codes<const W: usize>(
+    n: u8,
+    colour: &mut [u8],
+    cells: Bits<W>,
+) -> (Inferior<W>, [u16; MAX_CELLS]) {
     let rings = rings(n);
     let mut found = Inferior {
         dead: Bits::EMPTY,
@@ -185,11 +222,11 @@ pub(super) fn fill<const W: usize>(n: u8, colour: &mut [u8], cells: Bits<W>) -> 
             work.take(b, state, colour, &rings[b]);
         }
     }
-    found
+    (found, work.codes)
 }
 
-/// The empty cells of the filled board `colour` (`cells`) that `mover` need not play either,
-/// found from the ring of each as the fill-in's are:
+/// The empty cells of the filled board `colour` (`cells`, whose ring codes are `codes`) that
+/// `mover` need not play either, found from the ring of each as the fill-in's are:
 ///
 /// - **vulnerable**: an opponent's stone on an empty neighbour (the killer) would leave it
 ///   dead, so a stone there is answered at the killer and wasted: the mover does no worse
@@ -203,6 +240,7 @@ pub(super) fn fill<const W: usize>(n: u8, colour: &mut [u8], cells: Bits<W>) -> 
 pub(super) fn outclassed<const W: usize>(
     n: u8,
     colour: &[u8],
+    codes: &[u16; MAX_CELLS],
     cells: Bits<W>,
     mover: Player,
 ) -> Bits<W> {
@@ -214,16 +252,17 @@ pub(super) fn outclassed<const W: usize>(
     let mut out = Bits::EMPTY;
     for c in cells.iter() {
         let ring = &rings[c];
-        let code = code(ring, colour);
-        let mut vulnerable = false;
+        let code = usize::from(codes[c]);
+        debug_assert_eq!(code, self::code(ring, colour));
+        // Vulnerable: some opponent's stone on an empty neighbour kills it.
+        let vulnerable = KILLERS[theirs][code] != 0;
+        // Dominated: so would one of the mover's own, on a neighbour not left out already.
+        let mut dominators = KILLERS[mine][code];
         let mut dominated = false;
-        for (k, &j) in ring.iter().enumerate() {
-            let j = usize::from(j);
-            if j >= MAX_CELLS || colour[j] != 0 {
-                continue;
-            }
-            vulnerable |= DEAD[with_entry(code, k, theirs)];
-            dominated |= DEAD[with_entry(code, k, mine)] && !out.contains(j);
+        while dominators != 0 && !dominated {
+            let k = dominators.trailing_zeros() as usize;
+            dominators &= dominators - 1;
+            dominated = !out.contains(usize::from(ring[k]));
         }
         if vulnerable || dominated {
             out |= Bits::single(c);
@@ -324,9 +363,9 @@ impl<const W: usize> HexBoard<W> {
             return Bits::EMPTY;
         }
         let mut colour = self.colours();
-        let found = fill(self.n, &mut colour, self.empty());
+        let (found, codes) = fill_with_codes(self.n, &mut colour, self.empty());
         let open = self.empty() & !found.all();
-        found.all() | outclassed(self.n, &colour, open, self.to_move)
+        found.all() | outclassed(self.n, &colour, &codes, open, self.to_move)
     }
 
     /// Who connects once the cells `found` are coloured, if someone does then.
@@ -335,5 +374,32 @@ impl<const W: usize> HexBoard<W> {
         filled.stones[0] |= found.dead | found.captured[0];
         filled.stones[1] |= found.captured[1];
         filled.connected()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The killer masks against the plain reading: an empty entry, taken by the player, leaves
+    /// the centre dead.
+    #[test]
+    fn killers_are_the_empty_entries_that_kill() {
+        for code in 0..4096 {
+            for state in [BLACK, WHITE] {
+                let plain = (0..6).fold(0u8, |mask, k| {
+                    let empty = (code >> (2 * k)) & 3 == EMPTY;
+                    if empty && DEAD[with_entry(code, k, state)] {
+                        mask | 1 << k
+                    } else {
+                        mask
+                    }
+                });
+                assert_eq!(
+                    KILLERS[state][code], plain,
+                    "code {code:012b}, state {state}"
+                );
+            }
+        }
     }
 }
