@@ -123,7 +123,12 @@ impl Prior<Hex> for Shape {
                 b.shape_weights(actions, self.bridge, self.adjacent, weights);
             }
             if self.inferior {
-                let inferior = if self.dominated { b.needless() } else { b.inferior().all() };
+                let inferior = if self.dominated {
+                    let (found, outclassed) = b.inferior_and_outclassed();
+                    found.all() | outclassed
+                } else {
+                    b.inferior().all()
+                };
                 for (weight, action) in weights[start..].iter_mut().zip(actions) {
                     if let Move::Place(cell) = action
                         && inferior.contains(b.index(*cell))
@@ -215,7 +220,7 @@ impl Hex {
             return InferiorCells::default();
         }
         with_board!(&self.0, b => {
-            let found = b.inferior();
+            let (found, outclassed) = b.inferior_and_outclassed();
             let winner = b.winner_after(&found);
             let cells = |set: crate::bits::Bits<_>| set.iter().map(|i| b.cell_at(i)).collect();
             InferiorCells {
@@ -223,7 +228,7 @@ impl Hex {
                 black: cells(found.captured[0]),
                 white: cells(found.captured[1]),
                 winner,
-                dominated: cells(b.needless() & !found.all()),
+                dominated: cells(outclassed),
             }
         })
     }

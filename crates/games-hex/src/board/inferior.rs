@@ -225,8 +225,8 @@ fn fill_with_codes<const W: usize>(
     (found, work.codes)
 }
 
-/// The empty cells of the filled board `colour` (`cells`, whose ring codes are `codes`) that
-/// `mover` need not play either, found from the ring of each as the fill-in's are:
+/// The empty cells `cells` of a filled board (whose ring codes, from the fill-in, are `codes`)
+/// that `mover` need not play either, found from the ring of each as the fill-in's are:
 ///
 /// - **vulnerable**: an opponent's stone on an empty neighbour (the killer) would leave it
 ///   dead, so a stone there is answered at the killer and wasted: the mover does no worse
@@ -239,7 +239,6 @@ fn fill_with_codes<const W: usize>(
 /// depend on who is to move.
 pub(super) fn outclassed<const W: usize>(
     n: u8,
-    colour: &[u8],
     codes: &[u16; MAX_CELLS],
     cells: Bits<W>,
     mover: Player,
@@ -253,7 +252,6 @@ pub(super) fn outclassed<const W: usize>(
     for c in cells.iter() {
         let ring = &rings[c];
         let code = usize::from(codes[c]);
-        debug_assert_eq!(code, self::code(ring, colour));
         // Vulnerable: some opponent's stone on an empty neighbour kills it.
         let vulnerable = KILLERS[theirs][code] != 0;
         // Dominated: so would one of the mover's own, on a neighbour not left out already.
@@ -356,16 +354,17 @@ impl<const W: usize> HexBoard<W> {
         fill(self.n, &mut colour, self.empty())
     }
 
-    /// The cells the player to move need not play: the fill-in's ([`Inferior::all`]) and, on
-    /// the filled board, the vulnerable and dominated ones ([`outclassed`]).
-    pub(crate) fn needless(&self) -> Bits<W> {
+    /// The inferior cells of this position ([`inferior`](Self::inferior)) and, on the filled
+    /// board, the vulnerable and dominated cells of the player to move ([`outclassed`]), from
+    /// one fill-in.
+    pub(crate) fn inferior_and_outclassed(&self) -> (Inferior<W>, Bits<W>) {
         if self.swap_rule && self.plies == 1 {
-            return Bits::EMPTY;
+            return (self.inferior(), Bits::EMPTY);
         }
         let mut colour = self.colours();
         let (found, codes) = fill_with_codes(self.n, &mut colour, self.empty());
         let open = self.empty() & !found.all();
-        found.all() | outclassed(self.n, &colour, &codes, open, self.to_move)
+        (found, outclassed(self.n, &codes, open, self.to_move))
     }
 
     /// Who connects once the cells `found` are coloured, if someone does then.
