@@ -40,18 +40,23 @@ pub trait Prior<G: Game> {
     fn weigh(&self, position: &G, actions: &[G::Action], weights: &mut Vec<f32>);
 
     /// Knowledge too costly for every new node, which a search asks only of the nodes it
-    /// visits often (UCT's `examine=N`: once, at a node's `N`-th visit): what is *proven*
-    /// about each of `actions` (the legal actions of `position`, an ongoing game, in any
-    /// order). Appends one [`Verdict`] per action, in their order, or nothing at all for
-    /// "nothing known" (the default).
+    /// visits often (UCT's `examine=N`: once, at a node's `N`-th visit), about `actions` (the
+    /// legal actions of `position`, an ongoing game, in any order), written into `found`
+    /// (empty when asked; the default finds nothing):
     ///
-    /// A verdict must be exact: a search treats [`Verdict::Loss`] as a move never to play and,
-    /// with its solver on, as a proven result. Hex's virtual connections are the model: a move
-    /// outside the carrier of every threat of the opponent loses, and the key of a
-    /// semi-connection between the mover's edges wins.
+    /// - [`verdicts`](Examination::verdicts): what is *proven* about each action, one
+    ///   [`Verdict`] per action in their order, or none at all for "nothing known". A verdict
+    ///   must be exact: a search treats [`Verdict::Loss`] as a move never to play and, with its
+    ///   solver on, as a proven result. Hex's virtual connections are the model: a move outside
+    ///   the carrier of every threat of the opponent loses, and the key of a semi-connection
+    ///   between the mover's edges wins.
+    /// - [`replies`](Examination::replies): advice, not proof: after one of `actions`, which
+    ///   answers of the opponent deserve to be searched first (in Hex, the moves that restore a
+    ///   connection the action breaks into). UCT raises their priors in the child of that
+    ///   action, expanding it for the purpose.
     ///
     /// ```
-    /// use game_core::{Game, Prior, Verdict, testing::TicTacToe};
+    /// use game_core::{Examination, Game, Prior, Verdict, testing::TicTacToe};
     ///
     /// /// Sees a win in one.
     /// struct Wins;
@@ -59,9 +64,9 @@ pub trait Prior<G: Game> {
     ///     fn weigh(&self, _: &TicTacToe, actions: &[game_core::testing::Cell], weights: &mut Vec<f32>) {
     ///         weights.extend(actions.iter().map(|_| 1.0));
     ///     }
-    ///     fn examine(&self, position: &TicTacToe, actions: &[game_core::testing::Cell], verdicts: &mut Vec<Verdict>) {
+    ///     fn examine(&self, position: &TicTacToe, actions: &[game_core::testing::Cell], found: &mut Examination<game_core::testing::Cell>) {
     ///         let mover = position.to_move();
-    ///         verdicts.extend(actions.iter().map(|&action| {
+    ///         found.verdicts.extend(actions.iter().map(|&action| {
     ///             match position.after(action).status().outcome() {
     ///                 Some(outcome) if outcome.winner() == Some(mover) => Verdict::Win,
     ///                 _ => Verdict::Unknown,
@@ -74,14 +79,14 @@ pub trait Prior<G: Game> {
     ///     position.play(cell.parse()?);
     /// }
     /// let actions = position.legal_actions_vec();
-    /// let mut verdicts = Vec::new();
-    /// Wins.examine(&position, &actions, &mut verdicts);
+    /// let mut found = Examination::default();
+    /// Wins.examine(&position, &actions, &mut found);
     /// let a3 = actions.iter().position(|a| a.to_string() == "a3").unwrap();
-    /// assert_eq!(verdicts[a3], Verdict::Win);
+    /// assert_eq!(found.verdicts[a3], Verdict::Win);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn examine(&self, position: &G, actions: &[G::Action], verdicts: &mut Vec<Verdict>) {
-        let _ = (position, actions, verdicts);
+    fn examine(&self, position: &G, actions: &[G::Action], found: &mut Examination<G::Action>) {
+        let _ = (position, actions, found);
     }
 
     /// The move the game's opening book plays in `position` (an ongoing game), if the book
@@ -122,6 +127,35 @@ pub enum Verdict {
     Win,
     /// The move loses whatever the mover does next.
     Loss,
+}
+
+/// What [`Prior::examine`] found about the moves of a position: verdicts (proof) and replies
+/// (advice). A search keeps one and clears it before each examination.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Examination<A> {
+    /// One verdict per examined action, in their order, or none at all.
+    pub verdicts: Vec<Verdict>,
+    /// `(action, reply)`: after `action` (one of the examined actions), the opponent's `reply`
+    /// deserves to be searched first. Any number, in any order; a reply that is not legal
+    /// after its action is ignored.
+    pub replies: Vec<(A, A)>,
+}
+
+impl<A> Default for Examination<A> {
+    fn default() -> Self {
+        Examination {
+            verdicts: Vec::new(),
+            replies: Vec::new(),
+        }
+    }
+}
+
+impl<A> Examination<A> {
+    /// Nothing found, keeping the memory.
+    pub fn clear(&mut self) {
+        self.verdicts.clear();
+        self.replies.clear();
+    }
 }
 
 /// How the simulation phase of a search chooses its moves.
@@ -357,9 +391,9 @@ pub trait Guide<G: Game> {
     /// The prior's weights for `actions` (appended to `weights`); nothing without a prior.
     fn weigh(&self, position: &G, actions: &[G::Action], weights: &mut Vec<f32>);
 
-    /// The prior's [`Prior::examine`] of `actions` (appended to `verdicts`); nothing without a
+    /// The prior's [`Prior::examine`] of `actions` (written into `found`); nothing without a
     /// prior.
-    fn examine(&self, position: &G, actions: &[G::Action], verdicts: &mut Vec<Verdict>);
+    fn examine(&self, position: &G, actions: &[G::Action], found: &mut Examination<G::Action>);
 
     /// The prior's [`Prior::opening`] move for `position`; `None` without a prior.
     fn opening(&self, position: &G) -> Option<G::Action>;
@@ -409,9 +443,9 @@ where
         }
     }
 
-    fn examine(&self, position: &G, actions: &[G::Action], verdicts: &mut Vec<Verdict>) {
+    fn examine(&self, position: &G, actions: &[G::Action], found: &mut Examination<G::Action>) {
         if let Some(prior) = &self.prior {
-            prior.examine(position, actions, verdicts);
+            prior.examine(position, actions, found);
         }
     }
 

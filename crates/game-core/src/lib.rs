@@ -115,7 +115,7 @@ pub use eval::Evaluator;
 pub use game::{Game, PlayError, Playout};
 pub use hash::mix64;
 pub use knowledge::{
-    Guide, Knowledge, NoEvaluator, NoPrior, PlayoutPolicy, Prior, Uniform, Verdict,
+    Examination, Guide, Knowledge, NoEvaluator, NoPrior, PlayoutPolicy, Prior, Uniform, Verdict,
 };
 pub use moves::MovesError;
 pub use outcome::{Outcome, Status, Wdl};

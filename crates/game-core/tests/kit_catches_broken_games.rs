@@ -576,6 +576,8 @@ enum BadKnowledge {
     WinCalledLoss,
     /// The opening book always plays the top-left corner, taken or not.
     IllegalOpening,
+    /// Examine advises answering each move on the same cell.
+    IllegalReply,
 }
 
 impl game_core::Prior<TicTacToe> for BadKnowledge {
@@ -587,7 +589,8 @@ impl game_core::Prior<TicTacToe> for BadKnowledge {
         }
     }
 
-    fn examine(&self, _: &TicTacToe, actions: &[Cell], verdicts: &mut Vec<game_core::Verdict>) {
+    fn examine(&self, _: &TicTacToe, actions: &[Cell], found: &mut game_core::Examination<Cell>) {
+        let verdicts = &mut found.verdicts;
         match self {
             BadKnowledge::VerdictOneShort => {
                 let short = actions.iter().skip(1);
@@ -595,6 +598,11 @@ impl game_core::Prior<TicTacToe> for BadKnowledge {
             }
             BadKnowledge::WinCalledLoss => {
                 verdicts.extend(actions.iter().map(|_| game_core::Verdict::Loss));
+            }
+            BadKnowledge::IllegalReply => {
+                found
+                    .replies
+                    .extend(actions.iter().map(|&action| (action, action)));
             }
             _ => {}
         }
@@ -635,6 +643,7 @@ fn reports_broken_knowledge() {
         BadKnowledge::VerdictOneShort,
         BadKnowledge::WinCalledLoss,
         BadKnowledge::IllegalOpening,
+        BadKnowledge::IllegalReply,
     ] {
         assert_eq!(
             knowledge_violation(defect),

@@ -4,7 +4,8 @@
 //! [`knowledge`] bundles them.
 
 use game_core::{
-    Game, Knowledge, NoEvaluator, PlayedActions, Player, Playout, PlayoutPolicy, Prior, Verdict,
+    Examination, Game, Knowledge, NoEvaluator, PlayedActions, Player, Playout, PlayoutPolicy,
+    Prior, Verdict,
 };
 use rand::Rng;
 
@@ -88,14 +89,19 @@ impl Default for Shape {
 }
 
 impl Prior<Hex> for Shape {
-    /// The moves virtual connections decide ([`Hex::proven_moves`]).
-    fn examine(&self, position: &Hex, actions: &[Move], verdicts: &mut Vec<Verdict>) {
+    /// The moves virtual connections decide, and the opponent's replies that restore a
+    /// connection a move breaks into ([`Hex::proven_moves`]).
+    fn examine(&self, position: &Hex, actions: &[Move], found: &mut Examination<Move>) {
         with_board!(&position.0, b => {
             let decided = b.decided_moves();
+            let place = |i: usize| Move::Place(b.cell_at(i));
+            found
+                .replies
+                .extend(decided.restoring.iter().map(|&(probe, reply)| (place(probe), place(reply))));
             if decided.won.is_empty() && decided.lost.is_empty() {
                 return;
             }
-            verdicts.extend(actions.iter().map(|action| match action {
+            found.verdicts.extend(actions.iter().map(|action| match action {
                 Move::Place(cell) if decided.won.contains(b.index(*cell)) => Verdict::Win,
                 Move::Place(cell) if decided.lost.contains(b.index(*cell)) => Verdict::Loss,
                 _ => Verdict::Unknown,
@@ -241,6 +247,13 @@ pub struct ProvenMoves {
     pub winning: Vec<Cell>,
     /// Cells where a stone loses whatever follows.
     pub losing: Vec<Cell>,
+    /// Advice, not proof: `(cell, reply)` where a stone on `cell` (a move not decided; none
+    /// when some move wins) breaks
+    /// every full connection the opponent has between two of its groups (or a group and its
+    /// edge), and the opponent's stone on `reply` restores one, as the key of a
+    /// semi-connection of the pair that `cell` leaves alone. MoHex's "VC maintenance"; UCT
+    /// searches these replies first (`reply` in its specs).
+    pub restoring: Vec<(Cell, Cell)>,
 }
 
 impl Hex {
@@ -285,6 +298,11 @@ impl Hex {
             ProvenMoves {
                 winning: cells(decided.won),
                 losing: cells(decided.lost),
+                restoring: decided
+                    .restoring
+                    .iter()
+                    .map(|&(cell, reply)| (b.cell_at(cell), b.cell_at(reply)))
+                    .collect(),
             }
         })
     }

@@ -2,7 +2,7 @@
 //! boards, on hand-made positions (edge templates, must-play regions) of both colours, and in
 //! the search (`Shape`'s `examine`).
 
-use game_core::{Game, Player, Prior, Verdict};
+use game_core::{Examination, Game, Player, Prior, Verdict};
 use games_hex::{Cell, Hex, Move, Shape, Solver};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -163,20 +163,20 @@ fn the_fill_in_can_leave_a_single_winning_cell() {
 fn nothing_is_proven_before_the_swap_is_decided() {
     let position = Hex::with_swap(5).unwrap().after_moves("c3").unwrap();
     assert_eq!(position.proven_moves(), Default::default());
-    let mut verdicts = Vec::new();
-    Shape::default().examine(&position, &position.legal_actions_vec(), &mut verdicts);
-    assert!(verdicts.is_empty());
+    let mut found = Examination::default();
+    Shape::default().examine(&position, &position.legal_actions_vec(), &mut found);
+    assert_eq!(found, Examination::default());
 }
 
 #[test]
 fn the_prior_examines_with_one_verdict_per_move() {
     let position = Hex::new(5).unwrap().after_moves("c2 b4 c4 d3 a1").unwrap();
     let actions = position.legal_actions_vec();
-    let mut verdicts = Vec::new();
-    Shape::default().examine(&position, &actions, &mut verdicts);
-    assert_eq!(verdicts.len(), actions.len());
+    let mut found = Examination::default();
+    Shape::default().examine(&position, &actions, &mut found);
+    assert_eq!(found.verdicts.len(), actions.len());
     let proven = position.proven_moves();
-    for (action, verdict) in actions.iter().zip(&verdicts) {
+    for (action, verdict) in actions.iter().zip(&found.verdicts) {
         let Move::Place(cell) = action else {
             unreachable!()
         };
@@ -188,5 +188,47 @@ fn the_prior_examines_with_one_verdict_per_move() {
             Verdict::Unknown
         };
         assert_eq!(*verdict, expected, "{cell}");
+    }
+}
+
+#[test]
+fn a_broken_bridge_is_restored_by_its_other_cell() {
+    // 9x9, White to move: Black's e4 and f5 make a bridge over e5 and f4. A White stone on
+    // either breaks every full connection of the two stones; the other restores it.
+    let position = Hex::new(9).unwrap().after_moves("e4 a9 f5").unwrap();
+    let restoring = position.proven_moves().restoring;
+    let pair = |a: &str, b: &str| (a.parse::<Cell>().unwrap(), b.parse::<Cell>().unwrap());
+    assert!(restoring.contains(&pair("e5", "f4")), "{restoring:?}");
+    assert!(restoring.contains(&pair("f4", "e5")), "{restoring:?}");
+    // A cell far from both has no reply.
+    assert!(
+        !restoring
+            .iter()
+            .any(|(cell, _)| *cell == "a1".parse().unwrap())
+    );
+    // The prior hands them to the search, as moves.
+    let actions = position.legal_actions_vec();
+    let mut found = Examination::default();
+    Shape::default().examine(&position, &actions, &mut found);
+    let place = |(a, b): (Cell, Cell)| (Move::Place(a), Move::Place(b));
+    let advised: Vec<_> = restoring.iter().copied().map(place).collect();
+    assert_eq!(found.replies, advised);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Restoring replies answer moves that are not proven won or lost, and are legal after
+    /// them.
+    #[test]
+    fn restoring_replies_are_legal_answers(size in 3u32..=7, empty in 4u32..=20, seed: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let position = random_position(size, empty.min(size * size - 1), &mut rng);
+        let proven = position.proven_moves();
+        for &(cell, reply) in &proven.restoring {
+            prop_assert!(!proven.losing.contains(&cell) && !proven.winning.contains(&cell));
+            let after = position.after(Move::Place(cell));
+            prop_assert!(after.is_legal(Move::Place(reply)), "{cell} {reply}");
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! plain minimax over the literal ([`TreeGame::value`]), on hand-made and random trees.
 
 use game_core::testing::{Branch, TreeGame};
-use game_core::{Game, Knowledge, Prior, Verdict, Wdl};
+use game_core::{Examination, Game, Knowledge, Prior, Verdict, Wdl};
 use proptest::prelude::*;
 use search::{AgentSpec, Report};
 
@@ -161,9 +161,9 @@ impl Prior<TreeGame> for Oracle {
         FirstFirst.weigh(game, actions, weights);
     }
 
-    fn examine(&self, game: &TreeGame, actions: &[Branch], verdicts: &mut Vec<Verdict>) {
+    fn examine(&self, game: &TreeGame, actions: &[Branch], found: &mut Examination<Branch>) {
         let mover = game.to_move();
-        verdicts.extend(actions.iter().map(|&action| {
+        found.verdicts.extend(actions.iter().map(|&action| {
             match game.after(action).value().for_player(mover) {
                 Wdl::Win => Verdict::Win,
                 Wdl::Loss => Verdict::Loss,
@@ -254,9 +254,9 @@ impl Prior<TreeGame> for WhiteOracle {
         FirstFirst.weigh(game, actions, weights);
     }
 
-    fn examine(&self, game: &TreeGame, actions: &[Branch], verdicts: &mut Vec<Verdict>) {
+    fn examine(&self, game: &TreeGame, actions: &[Branch], found: &mut Examination<Branch>) {
         if game.to_move() == game_core::Player::White {
-            Oracle.examine(game, actions, verdicts);
+            Oracle.examine(game, actions, found);
         }
     }
 }
@@ -332,4 +332,58 @@ fn verdicts_decide_nodes_below_the_root_without_the_solver() {
     // on a at this budget.
     let plain = search_with("uct:iterations=400,prior=game", &game, WhiteOracle);
     assert_eq!(plain.chosen.unwrap().to_string(), "a", "{plain:?}");
+}
+
+/// Even weights where Black is to move and [`FirstFirst`]'s misleading ones where White is,
+/// and, when asked to examine, no verdict but advice: after each move, the opponent's first
+/// answer that wins for the opponent.
+#[derive(Clone, Copy, Debug)]
+struct Refuter;
+
+impl Prior<TreeGame> for Refuter {
+    fn weigh(&self, game: &TreeGame, actions: &[Branch], weights: &mut Vec<f32>) {
+        if game.to_move() == game_core::Player::White {
+            FirstFirst.weigh(game, actions, weights);
+        } else {
+            weights.extend(actions.iter().map(|_| 1.0));
+        }
+    }
+
+    fn examine(&self, game: &TreeGame, actions: &[Branch], found: &mut Examination<Branch>) {
+        for &action in actions {
+            let after = game.after(action);
+            let opponent = after.to_move();
+            let refutation = after
+                .legal_actions_vec()
+                .into_iter()
+                .find(|&reply| after.after(reply).value().for_player(opponent) == Wdl::Win);
+            if let Some(reply) = refutation {
+                found.replies.push((action, reply));
+            }
+        }
+    }
+}
+
+#[test]
+fn advised_replies_are_searched_first() {
+    // a looks good (Black wins after four of White's five answers; the prior leads White to
+    // the first) but White's e refutes it; b is a sure draw. Told the refutation when the
+    // root is examined, the search tries e at once and plays b; without the advice (`reply=0`)
+    // the same iterations leave a looking better.
+    let game: TreeGame = "((BBBBW)(==))".parse().unwrap();
+    let advised = search_with("uct:iterations=30,prior=game,examine=1", &game, Refuter);
+    assert_eq!(advised.chosen.unwrap().to_string(), "b", "{advised:?}");
+    let ignored = search_with(
+        "uct:iterations=30,prior=game,examine=1,reply=0",
+        &game,
+        Refuter,
+    );
+    assert_eq!(ignored.chosen.unwrap().to_string(), "a", "{ignored:?}");
+    // The same with RAVE and a progressive bias (`best` on Hex).
+    let biased = search_with(
+        "rave:iterations=30,prior=game,examine=1,bias=5",
+        &game,
+        Refuter,
+    );
+    assert_eq!(biased.chosen.unwrap().to_string(), "b", "{biased:?}");
 }

@@ -251,7 +251,7 @@ impl Conformance {
     /// [`Knowledge`](crate::Knowledge)) at every position of the kit's random games from
     /// `start`: the prior gives one finite weight of at least 0 per legal action, and its
     /// `examine` one verdict per action (or none), which for a move that ends the game is its
-    /// result, and its `opening` move, where it has one, is legal; the policy's
+    /// result, and replies only after examined actions and legal after them, and its `opening` move, where it has one, is legal; the policy's
     /// action is legal, its playout ends in a finished position that says how it ended, and
     /// repeats itself for the same seed; a cut-off plays at most its plies and stops at the end
     /// of the game; the evaluation is a probability. A part the knowledge does not have is
@@ -394,8 +394,21 @@ where
         {
             return fail(format!("the prior gave {action} the weight {weight}"));
         }
-        let mut verdicts = Vec::new();
-        knowledge.examine(position, &actions, &mut verdicts);
+        let mut found = crate::Examination::default();
+        knowledge.examine(position, &actions, &mut found);
+        for &(action, reply) in &found.replies {
+            if !actions.contains(&action) {
+                return fail(format!(
+                    "the prior's examine gave a reply after {action}, which it was not asked about, in\n{position}"
+                ));
+            }
+            if !position.after(action).is_legal(reply) {
+                return fail(format!(
+                    "the prior's examine gave the reply {reply} after {action}, which is not legal then, in\n{position}"
+                ));
+            }
+        }
+        let verdicts = found.verdicts;
         if !verdicts.is_empty() && verdicts.len() != actions.len() {
             return fail(format!(
                 "the prior's examine gave {} verdicts for {} legal actions",

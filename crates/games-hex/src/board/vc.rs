@@ -57,6 +57,11 @@ pub(crate) struct EdgeLinks<const W: usize> {
     pub(crate) semi: Vec<(Bits<W>, usize)>,
     /// The player's stones already join its edges.
     pub(crate) connected: bool,
+    /// Restoring replies, `(probe, reply)`: the opponent's stone on `probe` breaks every full
+    /// connection the search found between two of the player's groups or edges, and the
+    /// player's stone on `reply` restores one: it is the key of a semi-connection of the pair
+    /// that `probe` leaves alone (MoHex's "VC maintenance"). Sorted, without repeats.
+    pub(crate) restoring: Vec<(usize, usize)>,
 }
 
 impl<const W: usize> EdgeLinks<W> {
@@ -70,6 +75,35 @@ impl<const W: usize> EdgeLinks<W> {
         self.semi
             .iter()
             .fold(empty, |region, (carrier, _)| region & *carrier)
+    }
+}
+
+impl<const W: usize> Search<W> {
+    /// The restoring replies of [`EdgeLinks::restoring`], among the first `groups` nodes (the
+    /// edges and the groups).
+    fn restoring_replies(&self, groups: u16) -> Vec<(usize, usize)> {
+        let mut replies = Vec::new();
+        for x in 0..groups {
+            for y in x + 1..groups {
+                let pair = &self.pairs[self.pair_index(x, y)];
+                let Some((first, rest)) = pair.full.split_first() else {
+                    continue;
+                };
+                let shared = rest
+                    .iter()
+                    .fold(*first, |shared, carrier| shared & *carrier);
+                for probe in shared.iter() {
+                    for (carrier, key) in &pair.semi {
+                        if !carrier.contains(probe) {
+                            replies.push((probe, usize::from(*key)));
+                        }
+                    }
+                }
+            }
+        }
+        replies.sort_unstable();
+        replies.dedup();
+        replies
     }
 }
 
@@ -311,6 +345,7 @@ impl<const W: usize> HexBoard<W> {
                 node_of[i] = id;
             }
         }
+        let groups = cell.len() as u16;
         for i in empty.iter() {
             node_of[i] = cell.len() as u16;
             cell.push(i as u16);
@@ -354,17 +389,21 @@ impl<const W: usize> HexBoard<W> {
                 .map(|&(carrier, key)| (carrier, usize::from(key)))
                 .collect(),
             connected: false,
+            restoring: search.restoring_replies(groups),
         }
     }
 }
 
 /// The moves of the player to move that virtual connections decide.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Decided<const W: usize> {
     /// Cells where a stone wins.
     pub(crate) won: Bits<W>,
     /// Cells where a stone loses.
     pub(crate) lost: Bits<W>,
+    /// The opponent's restoring replies ([`EdgeLinks::restoring`]) to the mover's moves that
+    /// are not decided (none when a move wins): `(move, reply)`.
+    pub(crate) restoring: Vec<(usize, usize)>,
 }
 
 impl<const W: usize> HexBoard<W> {
@@ -378,11 +417,13 @@ impl<const W: usize> HexBoard<W> {
     ///   plays the key of an SC the move left alone.
     ///
     /// Each holds on the filled board, and so on this one: the fill-in colours only cells
-    /// whose colour does not change the result, also after any move elsewhere.
+    /// whose colour does not change the result, also after any move elsewhere. Beside them,
+    /// advice from the same search: the opponent's restoring replies to the mover's moves.
     pub(crate) fn decided_moves(&self) -> Decided<W> {
         let nothing = Decided {
             won: Bits::EMPTY,
             lost: Bits::EMPTY,
+            restoring: Vec::new(),
         };
         if self.winner.is_some() || (self.swap_rule && self.plies == 1) {
             return nothing;
@@ -390,10 +431,12 @@ impl<const W: usize> HexBoard<W> {
         let all = Decided {
             won: self.empty(),
             lost: Bits::EMPTY,
+            restoring: Vec::new(),
         };
         let none = Decided {
             won: Bits::EMPTY,
             lost: self.empty(),
+            restoring: Vec::new(),
         };
         let mover = self.to_move;
         let filled = self.inferior();
@@ -420,6 +463,17 @@ impl<const W: usize> HexBoard<W> {
         } else {
             open & !theirs.must_play(open)
         };
-        Decided { won, lost }
+        // A winning move decides the node; advice is for the moves still open.
+        let mut restoring = if won.is_empty() {
+            theirs.restoring
+        } else {
+            Vec::new()
+        };
+        restoring.retain(|&(probe, _)| !lost.contains(probe));
+        Decided {
+            won,
+            lost,
+            restoring,
+        }
     }
 }

@@ -43,6 +43,7 @@ pub enum Expansion {
 /// | `bias` | 0 (off) | with RAVE and a prior: the weight of the progressive bias that replaces PUCT (see below) |
 /// | `cutoff` | none | simulations stop after this many plies and the evaluator scores the position (0: no playout at all) |
 /// | `examine` | 0 (off) | with a prior: a node's `examine`-th visit asks the prior's [`examine`](game_core::Prior::examine) what is proven about its moves (see below) |
+/// | `reply` | 1.0 | with `examine`: the prior mass each advised reply gains (see below); 0 ignores the advice |
 ///
 /// The exploration constant: UCB1's `sqrt(2)` is the constant of the regret bound for rewards
 /// in `[0, 1]`, not the best one in practice. Tuned on games, the best constant for win/loss
@@ -108,7 +109,14 @@ pub enum Expansion {
 /// alike (every move lost, or every move won) are left to the search (a root kept by tree
 /// reuse that a verdict decided reports that proof, and is searched as any root). This is
 /// knowledge too costly for every new node (MoHex's "knowledge threshold"); the lock-free tree
-/// of `parallel=tree` asks it too, and does the same with the answers.
+/// of `parallel=tree` asks it too, and does the same with the verdicts.
+///
+/// The examination may also advise replies: after one of the node's moves, answers of the
+/// opponent worth searching first (Hex: the moves that restore a connection the move breaks
+/// into, MoHex's "VC maintenance"). The child of that move is expanded then if it was not, and
+/// each advised reply with a prior above 0 gains `reply` (the priors summed to 1 before), so
+/// that one advised reply takes about half of its siblings' prior. The single-threaded search
+/// follows the advice; the lock-free tree ignores it.
 ///
 /// GRAVE (Cazenave 2015) takes the AMAF statistics not from the node itself but from its
 /// closest ancestor (or itself) with at least `grave` visits, so that a young node borrows the
@@ -152,6 +160,9 @@ pub struct UctConfig {
     /// The visits after which a node asks the prior what is proven about its moves (with a
     /// prior); 0: never.
     pub examine: u32,
+    /// With `examine`: the prior mass each reply the examination advises gains in the child of
+    /// the move it answers (the child's priors summed to 1 before); 0 ignores the advice.
+    pub reply: f64,
 }
 
 impl Default for UctConfig {
@@ -172,6 +183,7 @@ impl Default for UctConfig {
             bias: 0.0,
             cutoff: None,
             examine: 0,
+            reply: 1.0,
         }
     }
 }
@@ -191,7 +203,8 @@ impl UctConfig {
     /// The keys [`set`](Self::set) takes: `c`, `reuse`, `final` (`visits`, `mean` or `wins`),
     /// `expand` (`one` or `all`), `expand_after`, `decay`, `nodes`, `solver`, `k` (RAVE's
     /// equivalence parameter; above 0 turns RAVE on), `ref` (GRAVE's threshold), `puct`,
-    /// `fpu`, `bias` (RAVE's progressive bias), `cutoff` (plies) and `examine` (visits).
+    /// `fpu`, `bias` (RAVE's progressive bias), `cutoff` (plies), `examine` (visits) and
+    /// `reply` (the prior an advised reply gains).
     pub const KEYS: &[&str] = &[
         "c",
         "reuse",
@@ -208,6 +221,7 @@ impl UctConfig {
         "bias",
         "cutoff",
         "examine",
+        "reply",
     ];
 
     /// Sets one setting from text, as agent specs write it: `set("c", "0.3")`.
@@ -263,6 +277,7 @@ impl UctConfig {
             "bias" => self.bias = setting.number_where(|b| b >= 0.0, "a number of at least 0")?,
             "cutoff" => self.cutoff = Some(setting.whole(0, u32::MAX)?),
             "examine" => self.examine = setting.whole(0, u32::MAX)?,
+            "reply" => self.reply = setting.number_where(|r| r >= 0.0, "a number of at least 0")?,
             _ => return Err(setting.unknown(Self::KEYS)),
         }
         Ok(())

@@ -35,7 +35,8 @@ pub use parallel::{RootParallel, TreeParallel};
 use std::time::Duration;
 
 use game_core::{
-    Game, Guide, Knowledge, Outcome, PlayedActions, Player, Reward, Status, Verdict, WinDrawLoss,
+    Examination, Game, Guide, Knowledge, Outcome, PlayedActions, Player, Reward, Status, Verdict,
+    WinDrawLoss,
 };
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -103,8 +104,8 @@ struct TreeSearch<A, R, K> {
     actions: Vec<A>,
     weights: Vec<f32>,
     scores: Vec<f32>,
-    /// The prior's verdicts on a node's moves ([`UctConfig::examine`]).
-    verdicts: Vec<Verdict>,
+    /// What the prior found about a node's moves ([`UctConfig::examine`]).
+    found: Examination<A>,
 }
 
 /// What one iteration writes as it goes: its path (each node and the player who moved into
@@ -258,7 +259,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             actions: Vec::new(),
             weights: Vec::new(),
             scores: Vec::new(),
-            verdicts: Vec::new(),
+            found: Examination::default(),
         }
     }
 
@@ -477,7 +478,8 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
     /// Asks the prior what is proven about the moves of `node` (expanded; at `position`, the
     /// end of `path`): a losing move's prior becomes 0 and a winning move takes the whole prior;
     /// with the solver, the decided children are marked tried and proven, and the proofs
-    /// carried up `path`. Nothing is done when every move has the same verdict.
+    /// carried up `path`. Nothing is done with verdicts that are all alike. Then the replies
+    /// it advises are favoured ([`favour_replies`](Self::favour_replies)).
     fn examine<G>(&mut self, node: NodeId, position: &G, path: &[(NodeId, Player)])
     where
         G: Game<Action = A>,
@@ -485,24 +487,40 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         K: Guide<G>,
     {
         self.load_actions(node);
-        let mut verdicts = std::mem::take(&mut self.verdicts);
-        verdicts.clear();
-        self.knowledge
-            .examine(position, &self.actions, &mut verdicts);
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
+        self.knowledge.examine(position, &self.actions, &mut found);
+        self.weigh_by_verdicts(node, position, path, &mut found.verdicts);
+        if !found.replies.is_empty() && self.tree[node].proof == Proof::Open {
+            self.favour_replies(node, position, &found.replies);
+        }
+        self.found = found;
+    }
+
+    /// What [`examine`](Self::examine) does with the `verdicts` on the moves of `node`.
+    fn weigh_by_verdicts<G>(
+        &mut self,
+        node: NodeId,
+        position: &G,
+        path: &[(NodeId, Player)],
+        verdicts: &mut [Verdict],
+    ) where
+        G: Game<Action = A>,
+        R: Reward<G>,
+    {
         if !self.config.solver && node != NodeId::ROOT {
             // The verdicts decide the node itself when the player to move has a winning move
             // or every move loses. Without the solver the result is not carried up the path
             // (the parent goes on choosing by means, which against a fallible opponent
             // finds the move that resists best); it stands for the node's playouts instead,
             // as a finished game's would, so that its mean tends to the proven value.
-            self.tree[node].proof = decided_by(&verdicts, self.actions.len());
+            self.tree[node].proof = decided_by(verdicts, self.actions.len());
         }
         let mut weights = std::mem::take(&mut self.weights);
         weights.clear();
         weights.extend_from_slice(self.tree.priors(&self.tree[node]));
-        if !weigh_verdicts(&mut weights, &verdicts) {
+        if !weigh_verdicts(&mut weights, verdicts) {
             self.weights = weights;
-            self.verdicts = verdicts;
             return;
         }
         self.set_priors(node, &weights);
@@ -534,7 +552,56 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             self.tree.propagate_proofs(path, draws);
         }
         self.tree.lead_untried(node);
-        self.verdicts = verdicts;
+    }
+
+    /// Follows the `replies` an examination of `node` (at `position`) advised: for each move
+    /// with replies, its child (expanded now if it was not, and the tree has room) gains
+    /// [`UctConfig::reply`] of prior on each advised reply whose prior is above 0 (a move its
+    /// own examination proved lost, or an inferior one, stays out), and the priors are
+    /// normalised again. Replies to unknown moves, or not legal after them, are ignored.
+    fn favour_replies<G>(&mut self, node: NodeId, position: &G, replies: &[(A, A)])
+    where
+        G: Game<Action = A>,
+        K: Guide<G>,
+    {
+        let bonus = self.config.reply as f32;
+        if bonus <= 0.0 || self.deferred {
+            return;
+        }
+        for (i, &(action, _)) in replies.iter().enumerate() {
+            if replies[..i].iter().any(|&(earlier, _)| earlier == action) {
+                continue; // its replies were taken with the first
+            }
+            let Some(child) = self.tree.child(node, action) else {
+                continue;
+            };
+            if self.tree[child].proof != Proof::Open {
+                continue;
+            }
+            if self.tree[child].len == 0 && !self.expand(child, &position.after(action)) {
+                continue; // the game is over there, or the tree is full
+            }
+            let mut weights = std::mem::take(&mut self.weights);
+            weights.clear();
+            weights.extend_from_slice(self.tree.priors(&self.tree[child]));
+            let mut raised = false;
+            let first = self.tree[child].first;
+            for &(_, reply) in replies[i..].iter().filter(|&&(a, _)| a == action) {
+                let place =
+                    (0..weights.len()).find(|&j| self.tree[first.offset(j)].action == reply);
+                if let Some(j) = place
+                    && weights[j] > 0.0
+                {
+                    weights[j] += bonus;
+                    raised = true;
+                }
+            }
+            if raised {
+                self.set_priors(child, &weights);
+                self.tree.lead_untried(child);
+            }
+            self.weights = weights;
+        }
     }
 
     /// Sets the priors of `node`'s children (just expanded, in the order of the position's

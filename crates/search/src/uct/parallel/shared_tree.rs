@@ -28,7 +28,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
 
-use game_core::{Game, Guide, Outcome, PlayedActions, Player, Reward, Verdict};
+use game_core::{Examination, Game, Guide, Outcome, PlayedActions, Player, Reward};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -256,7 +256,7 @@ pub(crate) struct Local<A, Rg> {
     weights: Vec<f32>,
     priors: Vec<f32>,
     scores: Vec<f32>,
-    verdicts: Vec<Verdict>,
+    found: Examination<A>,
     /// Nodes this thread has reserved in the tree's count and not yet used: it reserves
     /// [`RESERVE`] at a time, so that the shared count is not written at every expansion.
     reserved: usize,
@@ -314,7 +314,7 @@ impl<A, Rg> Local<A, Rg> {
             weights: Vec::new(),
             priors: Vec::new(),
             scores: Vec::new(),
-            verdicts: Vec::new(),
+            found: Examination::default(),
             reserved: 0,
             pool: Pool { blocks: Vec::new() },
         }
@@ -701,14 +701,15 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     {
         local.actions.clear();
         local.actions.extend(children.iter().map(|c| c.action));
-        local.verdicts.clear();
+        // The verdicts only: replies are advice this tree does not follow (`UctConfig::reply`).
+        local.found.clear();
         shared
             .knowledge
-            .examine(position, &local.actions, &mut local.verdicts);
+            .examine(position, &local.actions, &mut local.found);
         if let (false, Some(&(node, _))) = (shared.config.solver, path.last()) {
             // Below the root and without the solver, the verdicts may decide the node itself,
             // as in `Uct::examine`.
-            let decided = decided_by(&local.verdicts, children.len());
+            let decided = decided_by(&local.found.verdicts, children.len());
             if decided != Proof::Open {
                 let _ =
                     node.proof
@@ -717,7 +718,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         }
         local.weights.clear();
         local.weights.extend(children.iter().map(SharedNode::prior));
-        if !weigh_verdicts(&mut local.weights, &local.verdicts) {
+        if !weigh_verdicts(&mut local.weights, &local.found.verdicts) {
             return;
         }
         local.priors.clear();
@@ -735,7 +736,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             let draw = shared
                 .reward
                 .reward(position, Outcome::Draw, position.to_move());
-            for (child, &verdict) in children.iter().zip(&local.verdicts) {
+            for (child, &verdict) in children.iter().zip(&local.found.verdicts) {
                 child.prove(Proof::from(verdict), draw); // nothing for an open one
             }
             let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
