@@ -136,8 +136,8 @@ pub struct Examination<A> {
     /// One verdict per examined action, in their order, or none at all.
     pub verdicts: Vec<Verdict>,
     /// `(action, reply)`: after `action` (one of the examined actions), the opponent's `reply`
-    /// deserves to be searched first. Any number, in any order; a reply that is not legal
-    /// after its action is ignored.
+    /// deserves to be searched first. Any number, in any order; each reply must be legal
+    /// after its action (the conformance kit checks it; a search ignores one that is not).
     pub replies: Vec<(A, A)>,
 }
 
