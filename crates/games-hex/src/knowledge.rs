@@ -60,8 +60,9 @@ pub fn knowledge() -> Knowledge<Shape, Bridges, NoEvaluator> {
 /// visited 200 times, it scores 65% against the same search without it (9x9, 100 ms a move,
 /// 100 games). It also advises, after each move that breaks into one of the opponent's
 /// connections, the opponent's replies that restore it ([`ProvenMoves::restoring`]), which
-/// UCT searches first (`reply=R`). `best` on Hex is `rave:playout=game,prior=game,examine=200,c=0,bias=5`: RAVE
-/// with this prior as its progressive bias (`docs/experiments.md`).
+/// UCT searches first (`reply=R`). `best` on Hex is
+/// `rave:playout=game,prior=game,examine=200,c=0,bias=5`: RAVE with this prior as its
+/// progressive bias (`docs/experiments.md`).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Shape {
     /// The weight of each own stone at bridge distance.
@@ -250,11 +251,10 @@ pub struct ProvenMoves {
     /// Cells where a stone loses whatever follows.
     pub losing: Vec<Cell>,
     /// Advice, not proof: `(cell, reply)` where a stone on `cell` (a move not decided; none
-    /// when some move wins) breaks
-    /// every full connection the opponent has between two of its groups (or a group and its
-    /// edge), and the opponent's stone on `reply` restores one, as the key of a
-    /// semi-connection of the pair that `cell` leaves alone. MoHex's "VC maintenance"; UCT
-    /// searches these replies first (`reply` in its specs).
+    /// when some move wins) breaks every full connection the opponent has between two of its
+    /// groups (or a group and its edge), and the opponent's stone on `reply` restores one, as
+    /// the key of a semi-connection of the pair that `cell` leaves alone. MoHex's "VC
+    /// maintenance"; UCT searches these replies first (`reply` in its specs).
     pub restoring: Vec<(Cell, Cell)>,
 }
 

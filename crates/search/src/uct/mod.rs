@@ -585,11 +585,9 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             weights.clear();
             weights.extend_from_slice(self.tree.priors(&self.tree[child]));
             let mut raised = false;
-            let first = self.tree[child].first;
+            let children = self.tree.children(&self.tree[child]);
             for &(_, reply) in replies[i..].iter().filter(|&&(a, _)| a == action) {
-                let place =
-                    (0..weights.len()).find(|&j| self.tree[first.offset(j)].action == reply);
-                if let Some(j) = place
+                if let Some(j) = children.iter().position(|c| c.action == reply)
                     && weights[j] > 0.0
                 {
                     weights[j] += bonus;
