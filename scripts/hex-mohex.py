@@ -30,7 +30,7 @@ games: MoHex against itself from random openings, one line of moves per game as
 
 Build MoHex with ../shared/tools/mohex/ (see its README).
 """
-import argparse, json, math, os, re, shlex, subprocess, sys
+import argparse, json, math, os, re, shlex, subprocess, sys, time
 
 OPENINGS = {9: "a1 a3 a5 a7 a9 b1 c1 e1 g1 i1", 11: "a1 a3 a6 a9 a11 b1 d1 f1 h1 k1"}
 
@@ -59,6 +59,10 @@ def play(a, cell, ours):
         them.send(f"param_mohex max_time {a.time}")
         them.send("param_mohex perform_pre_search 0")
         moves, stones, won, ended = [], {}, None, "connected"
+        # Each side's wall time of each genmove, so that a record shows whether the time was
+        # equal. MoHex's includes about 0.4 s a move outside its search (its log: `Elapsed
+        # Time` against the search's `Time`), and its search runs past --time when unstable.
+        seconds = {"ours": [], "mohex": []}
 
         def place(colour, move, tell):
             for g in tell:
@@ -70,8 +74,10 @@ def play(a, cell, ours):
         while won is None:
             colour = "bw"[len(moves) % 2]
             mover, other = (us, them) if colour == ours else (them, us)
+            started = time.monotonic()
             try:
                 move = mover.send(f"genmove {colour}").lower()
+                seconds["ours" if mover is us else "mohex"].append(round(time.monotonic() - started, 3))
             except RuntimeError:
                 if mover is us:
                     raise
@@ -89,7 +95,7 @@ def play(a, cell, ours):
                 how = "died" if move == "died" else "gave no move"
                 won, ended = solved[0], f"MoHex {how}; its solver"
         return {"a_color": ours, "winner": won, "score_a": 1.0 if won == ours else 0.0,
-                "plies": len(moves), "ended": ended, "moves": moves}
+                "plies": len(moves), "ended": ended, "moves": moves, "seconds": seconds}
     finally:
         us.close()
         if them is not None:
@@ -126,6 +132,8 @@ def match(a):
 def summary(directory, openings):
     won = played = 0
     missing = []
+    # Mean wall time of the moves each side searched (MoHex answers decided positions at once).
+    spent = {"ours": [], "mohex": []}
     for cell in openings:
         record = os.path.join(directory, f"{cell}.json")
         if not os.path.exists(record):
@@ -134,9 +142,15 @@ def summary(directory, openings):
         for g in json.load(open(record))["games"]:
             played += 1
             won += g["score_a"]
+            for side, times in g.get("seconds", {}).items():
+                spent[side] += [t for t in times if t >= 0.05]
     lo, hi = wilson(won, played)
     print(f"{won:g}-{played - won:g} in {played} games: {100 * won / max(1, played):.1f}% "
           f"(95% Wilson {100 * lo:.1f}-{100 * hi:.1f}%)" + (f"; not finished: {' '.join(missing)}" if missing else ""))
+    if spent["ours"] and spent["mohex"]:
+        mean = {side: sum(t) / len(t) for side, t in spent.items()}
+        print(f"wall time a searched move: our engine {mean['ours']:.2f} s, MoHex {mean['mohex']:.2f} s "
+              "(MoHex's includes about 0.4 s a move outside its search)")
 
 
 class Gtp:
