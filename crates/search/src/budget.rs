@@ -91,10 +91,12 @@ impl Budget {
     pub(crate) fn start(&self) -> Meter<'_> {
         Meter {
             budget: self,
+            time: self.time,
             started: Instant::now(),
             done: 0,
             next_check: 0,
             stopped: false,
+            late: false,
         }
     }
 }
@@ -102,12 +104,16 @@ impl Budget {
 /// A running budget: counts iterations and tells when the budget is spent.
 pub(crate) struct Meter<'a> {
     budget: &'a Budget,
+    /// The time allowed: the budget's, or more once [`extend`](Self::extend)ed.
+    time: Option<Duration>,
     started: Instant,
     done: u64,
     /// When to look at the clock and the stop flag next (iterations may be counted several at
     /// a time, so not at multiples of [`Budget::CHECK_EVERY`]).
     next_check: u64,
     stopped: bool,
+    /// Stopped because the time ran out (and for no other reason).
+    late: bool,
 }
 
 impl Meter<'_> {
@@ -127,10 +133,7 @@ impl Meter<'_> {
         }
         if self.done >= self.next_check {
             self.next_check = self.done + Budget::CHECK_EVERY;
-            let late = self
-                .budget
-                .time
-                .is_some_and(|t| self.started.elapsed() >= t);
+            let late = self.time.is_some_and(|t| self.started.elapsed() >= t);
             let told = self
                 .budget
                 .stop
@@ -138,9 +141,26 @@ impl Meter<'_> {
                 .is_some_and(|f| f.load(Ordering::Relaxed));
             if late || told {
                 self.stopped = true;
+                self.late = late && !told;
                 return false;
             }
         }
+        true
+    }
+
+    /// When the time alone stopped the search, allows it `factor` times the budget's time in
+    /// all and returns `true` (once: `false` after the first time, and when anything else
+    /// stopped it).
+    pub(crate) fn extend(&mut self, factor: f64) -> bool {
+        let Some(time) = self.time.filter(|_| self.late && factor > 1.0) else {
+            return false;
+        };
+        if self.budget.time != Some(time) {
+            return false;
+        }
+        self.time = Some(time.mul_f64(factor));
+        self.stopped = false;
+        self.late = false;
         true
     }
 
@@ -161,5 +181,53 @@ impl Meter<'_> {
 
     pub(crate) fn elapsed(&self) -> Duration {
         self.started.elapsed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `meter` until it stops, counting one iteration at a time.
+    fn run_out(meter: &mut Meter<'_>) {
+        while meter.more() {
+            meter.count(1);
+        }
+    }
+
+    #[test]
+    fn a_meter_stopped_by_its_time_extends_once() {
+        let budget = Budget::time(Duration::from_millis(2));
+        let mut meter = budget.start();
+        run_out(&mut meter);
+        assert!(meter.elapsed() >= Duration::from_millis(2));
+        assert!(meter.extend(3.0), "the time ran out: it may go on");
+        assert!(meter.more(), "extended, it runs again");
+        run_out(&mut meter);
+        assert!(meter.elapsed() >= Duration::from_millis(6));
+        assert!(!meter.extend(3.0), "only once");
+        assert!(!meter.more());
+    }
+
+    #[test]
+    fn a_meter_stopped_otherwise_does_not_extend() {
+        // By its iterations, though it has time too.
+        let budget = Budget::iterations(50).with_time(Duration::from_secs(60));
+        let mut meter = budget.start();
+        run_out(&mut meter);
+        assert_eq!(meter.done(), 50);
+        assert!(!meter.extend(2.0));
+        assert!(!meter.more());
+        // By its stop flag.
+        let flag = Arc::new(AtomicBool::new(true));
+        let budget = Budget::time(Duration::from_secs(60)).with_stop(flag);
+        let mut meter = budget.start();
+        run_out(&mut meter);
+        assert!(!meter.extend(2.0));
+        // A factor of 1 or less is no extension.
+        let budget = Budget::time(Duration::from_millis(1));
+        let mut meter = budget.start();
+        run_out(&mut meter);
+        assert!(!meter.extend(1.0));
     }
 }

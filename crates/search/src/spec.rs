@@ -20,7 +20,7 @@ use crate::{
 /// | `random` | `seed` |
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
-/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1; 0 or `auto`: every core), `parallel` (`root` or `tree`: one lock-free tree), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0), `examine` (0: off; visits after which a node asks the game what is proven about its moves), `reply` (1: the prior an advised reply gains; 0 ignores the advice), `book` (false: play the game's opening book where it has the position, [`BookAgent`]) |
+/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `solver` (false), `threads` (1; 0 or `auto`: every core), `parallel` (`root` or `tree`: one lock-free tree), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0), `examine` (0: off; visits after which a node asks the game what is proven about its moves), `reply` (1: the prior an advised reply gains; 0 ignores the advice), `extend` (1: off; with `time`, how many times the time an unstable search may take), `book` (false: play the game's opening book where it has the position, [`BookAgent`]) |
 /// | `rave` | as `uct`, but `c` (0.02), and `k` (300): RAVE's equivalence parameter, `bias` (0: off; with `prior=game`, the weight of a progressive bias `bias·P/sqrt(n+1)` that replaces PUCT, [`UctConfig`]) |
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
@@ -906,7 +906,7 @@ mod tests {
             "expand" => "all",
             "decay" => "0.9",
             "threads" | "depth" | "table" | "cutoff" => "2",
-            "puct" | "bias" | "reply" => "1.5",
+            "puct" | "bias" | "reply" | "extend" => "1.5",
             "prior" => "none",
             "playout" => "random",
             "parallel" => "tree",

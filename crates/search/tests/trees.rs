@@ -387,3 +387,35 @@ fn advised_replies_are_searched_first() {
     );
     assert_eq!(biased.chosen.unwrap().to_string(), "b", "{biased:?}");
 }
+
+/// A prior that leans to the first move: 3 to 2 against each other.
+#[derive(Clone, Copy, Debug)]
+struct Leaning;
+
+impl Prior<TreeGame> for Leaning {
+    fn weigh(&self, _: &TreeGame, actions: &[Branch], weights: &mut Vec<f32>) {
+        weights.extend(actions.iter().map(|a| if a.0 == 0 { 3.0 } else { 2.0 }));
+    }
+}
+
+#[test]
+fn an_unstable_search_takes_its_extension() {
+    // The children are never expanded, so each is judged by random playouts: a by White's
+    // random answer (Black wins half of them), b two thirds. PUCT with a huge constant shares
+    // the visits by the prior, 3 to 2 for a: when the time runs out, the move to play (a,
+    // the most visited) is not the best by mean (b, with two thirds of its visits), so with
+    // `extend=2` the search goes on to twice its time, and still plays by visits.
+    let game: TreeGame = "((BW)(BBW))".parse().unwrap();
+    let time = std::time::Duration::from_millis(40);
+    let spec = "uct:time=40ms,prior=game,puct=100000,expand_after=1000000000,extend=2";
+    let report = search_with(spec, &game, Leaning);
+    assert!(report.elapsed >= 2 * time, "{report:?}");
+    let stats = |m: &str| report.actions.iter().find(|s| s.action.to_string() == m);
+    let (a, b) = (stats("a").unwrap(), stats("b").unwrap());
+    assert!(
+        a.visits > b.visits && 2 * b.visits >= a.visits,
+        "{report:?}"
+    );
+    assert!(a.mean < b.mean, "{report:?}");
+    assert_eq!(report.chosen.unwrap().to_string(), "a");
+}

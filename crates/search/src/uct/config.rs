@@ -44,6 +44,7 @@ pub enum Expansion {
 /// | `cutoff` | none | simulations stop after this many plies and the evaluator scores the position (0: no playout at all) |
 /// | `examine` | 0 (off) | with a prior: a node's `examine`-th visit asks the prior's [`examine`](game_core::Prior::examine) what is proven about its moves (see below) |
 /// | `reply` | 1.0 | with `examine`: the prior mass each advised reply gains (see below); 0 ignores the advice |
+/// | `extend` | 1.0 (off) | with a time budget: an unstable search goes on, once, to this many times the budget (see below) |
 ///
 /// The exploration constant: UCB1's `sqrt(2)` is the constant of the regret bound for rewards
 /// in `[0, 1]`, not the best one in practice. Tuned on games, the best constant for win/loss
@@ -118,6 +119,13 @@ pub enum Expansion {
 /// that one advised reply takes about half of its siblings' prior. The single-threaded search
 /// follows the advice; the lock-free tree ignores it.
 ///
+/// With `extend` above 1 and a time budget, a search whose time runs out while the root's most
+/// visited child is unproven and another child with at least half its visits has a better mean
+/// (an "unstable" search, Huang, Coulom and Lin 2010; Fuego and MoHex 2.0 extend by half, on
+/// any better mean) goes on, once, until `extend` times the budget's time: the move it would
+/// play is not yet the one it rates highest, and more visits settle which. A move may then
+/// take longer than `time=`, so it is off by default; the parallel searches ignore it.
+///
 /// GRAVE (Cazenave 2015) takes the AMAF statistics not from the node itself but from its
 /// closest ancestor (or itself) with at least `grave` visits, so that a young node borrows the
 /// richer statistics of an older one instead of trusting its own few.
@@ -163,6 +171,10 @@ pub struct UctConfig {
     /// With `examine`: the prior mass each reply the examination advises gains in the child of
     /// the move it answers (the child's priors summed to 1 before); 0 ignores the advice.
     pub reply: f64,
+    /// With a time budget: when the time runs out while the move to play is unsure (another
+    /// child with half its visits has a better mean), the search goes on, once, until this many
+    /// times the budget's time; 1 (or less): never.
+    pub extend: f64,
 }
 
 impl Default for UctConfig {
@@ -184,6 +196,7 @@ impl Default for UctConfig {
             cutoff: None,
             examine: 0,
             reply: 1.0,
+            extend: 1.0,
         }
     }
 }
@@ -203,8 +216,9 @@ impl UctConfig {
     /// The keys [`set`](Self::set) takes: `c`, `reuse`, `final` (`visits`, `mean` or `wins`),
     /// `expand` (`one` or `all`), `expand_after`, `decay`, `nodes`, `solver`, `k` (RAVE's
     /// equivalence parameter; above 0 turns RAVE on), `ref` (GRAVE's threshold), `puct`,
-    /// `fpu`, `bias` (RAVE's progressive bias), `cutoff` (plies), `examine` (visits) and
-    /// `reply` (the prior an advised reply gains).
+    /// `fpu`, `bias` (RAVE's progressive bias), `cutoff` (plies), `examine` (visits), `reply`
+    /// (the prior an advised reply gains) and `extend` (how far an unstable search may overrun
+    /// its time).
     pub const KEYS: &[&str] = &[
         "c",
         "reuse",
@@ -222,6 +236,7 @@ impl UctConfig {
         "cutoff",
         "examine",
         "reply",
+        "extend",
     ];
 
     /// Sets one setting from text, as agent specs write it: `set("c", "0.3")`.
@@ -278,6 +293,10 @@ impl UctConfig {
             "cutoff" => self.cutoff = Some(setting.whole(0, u32::MAX)?),
             "examine" => self.examine = setting.whole(0, u32::MAX)?,
             "reply" => self.reply = setting.number_where(|r| r >= 0.0, "a number of at least 0")?,
+            "extend" => {
+                self.extend =
+                    setting.number_where(|e| (1.0..=10.0).contains(&e), "a number from 1 to 10")?;
+            }
             _ => return Err(setting.unknown(Self::KEYS)),
         }
         Ok(())

@@ -41,6 +41,7 @@ use game_core::{
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::budget::Meter;
 use crate::{Agent, Budget, Report};
 use rave::Rave;
 use select::{Bias, Puct, ln_visits, select, select_open, select_puct};
@@ -261,6 +262,13 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             scores: Vec::new(),
             found: Examination::default(),
         }
+    }
+
+    /// Whether a search whose `meter` has stopped goes on: with [`UctConfig::extend`], once,
+    /// when the time alone stopped it and the move to play is unsure ([`Tree::unstable`]).
+    fn extends(&self, meter: &mut Meter<'_>) -> bool {
+        let factor = self.config.extend;
+        factor > 1.0 && self.tree.unstable() && meter.extend(factor)
     }
 
     /// Whether the solver has decided the root, so that there is nothing left to search.
@@ -869,9 +877,14 @@ impl<G: Game, R: Reward<G>, K: Guide<G>> Agent<G> for Uct<G, R, K> {
         }
         self.set_root(position);
         let mut meter = budget.start();
-        while meter.more() && !self.search.done() {
-            let done = self.search.iterate(position, &mut self.trace);
-            meter.count(done);
+        loop {
+            while meter.more() && !self.search.done() {
+                let done = self.search.iterate(position, &mut self.trace);
+                meter.count(done);
+            }
+            if !self.search.extends(&mut meter) {
+                break;
+            }
         }
         self.conclude(position, meter.done(), meter.elapsed())
     }

@@ -54,6 +54,21 @@ pub(crate) fn final_choice<C: Stats>(children: &[C], choice: FinalChoice) -> Opt
     })
 }
 
+/// Whether the move to play by visits among the root's tried `children` is unsure: it is not
+/// proven, and another child with at least half its visits has a better mean, so that more
+/// search may change it (the "unstable" search of Huang, Coulom and Lin 2010; Fuego and
+/// MoHex 2.0 ask only for a better mean, which a child with a few lucky visits often has).
+pub(crate) fn unstable<C: Stats>(children: &[C]) -> bool {
+    let Some(chosen) = final_choice(children, FinalChoice::MostVisits) else {
+        return false;
+    };
+    let chosen = &children[chosen];
+    chosen.proven() == Proof::Open
+        && children
+            .iter()
+            .any(|c| 2 * u64::from(c.n()) >= u64::from(chosen.n()) && c.q() > chosen.q())
+}
+
 /// The report of a search from `root` that chose `chosen` after `iterations` in `elapsed`:
 /// the root's children most visited first, the most visited line, the root's proof (the
 /// caller adds the node count).
@@ -101,6 +116,11 @@ impl<A: Copy> Tree<A> {
         final_choice(self.tried_children(root), choice).map(|i| root.first.offset(i))
     }
 
+    /// Whether the root's move to play is unsure (see [`unstable`]).
+    pub(crate) fn unstable(&self) -> bool {
+        unstable(self.tried_children(&self[NodeId::ROOT]))
+    }
+
     /// The report of a search that chose `chosen` after `iterations` in `elapsed` (see
     /// [`report_from`]).
     pub(crate) fn report(
@@ -120,5 +140,44 @@ impl<A: Copy> Tree<A> {
         );
         report.nodes = self.len();
         report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A child's statistics: visits, mean, proof.
+    struct Child(u32, f32, Proof);
+
+    impl Stats for Child {
+        fn q(&self) -> f32 {
+            self.1
+        }
+        fn inv_sqrt(&self) -> f32 {
+            1.0 / (self.0 as f32).sqrt()
+        }
+        fn n(&self) -> u32 {
+            self.0
+        }
+        fn proven(&self) -> Proof {
+            self.2
+        }
+    }
+
+    #[test]
+    fn a_search_is_unstable_when_a_well_visited_rival_has_a_better_mean() {
+        let open = |n, q| Child(n, q, Proof::Open);
+        // The rival has half the visits of the move to play, and a better mean.
+        assert!(unstable(&[open(100, 0.5), open(50, 0.6), open(10, 0.1)]));
+        // Fewer than half: a few lucky visits do not count.
+        assert!(!unstable(&[open(100, 0.5), open(49, 0.6), open(3, 1.0)]));
+        // The most visited is also the best.
+        assert!(!unstable(&[open(100, 0.6), open(90, 0.5)]));
+        // A proven win is played whatever the means.
+        let won = Child(10, f32::INFINITY, Proof::Win);
+        assert!(!unstable(&[won, open(100, 0.9)]));
+        // Nothing tried yet.
+        assert!(!unstable::<Child>(&[]));
     }
 }
