@@ -97,6 +97,7 @@ impl Budget {
             next_check: 0,
             stopped: false,
             late: false,
+            extended: false,
         }
     }
 }
@@ -114,6 +115,8 @@ pub(crate) struct Meter<'a> {
     stopped: bool,
     /// Stopped because the time ran out (and for no other reason).
     late: bool,
+    /// [`extend`](Self::extend)ed already.
+    extended: bool,
 }
 
 impl Meter<'_> {
@@ -152,16 +155,16 @@ impl Meter<'_> {
     /// all and returns `true` (once: `false` after the first time, and when anything else
     /// stopped it).
     pub(crate) fn extend(&mut self, factor: f64) -> bool {
-        let Some(time) = self.time.filter(|_| self.late && factor > 1.0) else {
-            return false;
-        };
-        if self.budget.time != Some(time) {
-            return false;
+        match self.time {
+            Some(time) if self.late && !self.extended && factor > 1.0 => {
+                self.time = Some(time.mul_f64(factor));
+                self.stopped = false;
+                self.late = false;
+                self.extended = true;
+                true
+            }
+            _ => false,
         }
-        self.time = Some(time.mul_f64(factor));
-        self.stopped = false;
-        self.late = false;
-        true
     }
 
     /// Counts `n` finished iterations.
