@@ -161,7 +161,7 @@ class Gtp:
         if os.path.exists(argv[0]):
             argv[0] = os.path.abspath(argv[0])
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=open(os.environ.get("GTP_STDERR", os.devnull), "w"), text=True, cwd="/tmp")
+                                  stderr=open(os.environ.get("GTP_STDERR", os.devnull), "a"), text=True, cwd="/tmp")
 
     def send(self, line):
         self.p.stdin.write(line + "\n")
