@@ -210,17 +210,12 @@ impl<G: Game, E: BatchEvaluator<G>, R: Reward<G>> Agent<G> for BatchedUct<G, E, 
         self.expand_root(position);
         let losses = (self.size > 1).then(|| self.uct.search.virtual_losses(position));
         let mut meter = budget.start();
-        loop {
-            while meter.more() && !self.uct.search.done() {
-                let room = meter
-                    .remaining()
-                    .map_or(self.size, |left| left.min(self.size as u64) as usize);
-                let done = self.iterate(position, room, losses);
-                meter.count(done);
-            }
-            if !self.uct.search.extends(&mut meter) {
-                break;
-            }
+        while (meter.more() || self.uct.search.extends(&mut meter)) && !self.uct.search.done() {
+            let room = meter
+                .remaining()
+                .map_or(self.size, |left| left.min(self.size as u64) as usize);
+            let done = self.iterate(position, room, losses);
+            meter.count(done);
         }
         self.uct.conclude(position, meter.done(), meter.elapsed())
     }

@@ -877,14 +877,9 @@ impl<G: Game, R: Reward<G>, K: Guide<G>> Agent<G> for Uct<G, R, K> {
         }
         self.set_root(position);
         let mut meter = budget.start();
-        loop {
-            while meter.more() && !self.search.done() {
-                let done = self.search.iterate(position, &mut self.trace);
-                meter.count(done);
-            }
-            if !self.search.extends(&mut meter) {
-                break;
-            }
+        while (meter.more() || self.search.extends(&mut meter)) && !self.search.done() {
+            let done = self.search.iterate(position, &mut self.trace);
+            meter.count(done);
         }
         self.conclude(position, meter.done(), meter.elapsed())
     }
