@@ -69,7 +69,7 @@ fn hex(c: &mut Criterion) {
 }
 
 /// Hex's knowledge playouts ([`Bridges`]): saving bridges move by move, alone, with the
-/// fill-in of inferior cells first, and with half the other moves local (pattern-weighted), from a mid-game 11x11 position (the plain fill above is
+/// fill-in of inferior cells first, and with half the other moves local (pattern-weighted), with every other move drawn by pattern weight, from a mid-game 11x11 position (the plain fill above is
 /// the yardstick).
 fn hex_policies(c: &mut Criterion) {
     let position = Hex::new(11)
@@ -92,6 +92,13 @@ fn hex_policies(c: &mut Criterion) {
             "bridges+local-0.5",
             Bridges {
                 local: 0.5,
+                ..Bridges::default()
+            },
+        ),
+        (
+            "bridges+weighted",
+            Bridges {
+                weighted: Some(1.0),
                 ..Bridges::default()
             },
         ),

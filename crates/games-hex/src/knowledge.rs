@@ -9,6 +9,7 @@ use game_core::{
 };
 use rand::Rng;
 
+use crate::board::Style;
 use crate::book::Book;
 use crate::hex::{Hex, with_board};
 use crate::notation::{Cell, Move};
@@ -314,7 +315,8 @@ impl Hex {
 /// stone broke into one of the mover's bridges (two stones that share two empty neighbours) or
 /// edge templates (a stone on the second row and the two cells below it), the mover plays the
 /// other cell of the pair and keeps the connection; otherwise a uniformly random empty cell (or,
-/// with probability [`local`](Bridges::local), a pattern-weighted cell around the last stone).
+/// with probability [`local`](Bridges::local), a pattern-weighted cell around the last stone;
+/// or, with [`weighted`](Bridges::weighted), any empty cell drawn by its pattern's weight).
 ///
 /// Playouts with it play one move at a time (the plain playout fills the board at once), so
 /// they cost more; `docs/experiments.md` measures what they buy at equal time.
@@ -330,6 +332,18 @@ pub struct Bridges {
     /// weight ([`Patterns::learned`], as the prior weighs it); otherwise (and always at 0) a
     /// uniformly random empty cell.
     pub local: f64,
+    /// Draw each move no bridge saves by its learned pattern weight, as MoHex 2.0's softmax
+    /// playouts do ([`Patterns::learned`], as the prior weighs it): `Some(cap)` weighs every
+    /// empty cell by its pattern's weight for the mover, capped at `cap` (MoHex caps its
+    /// global weights so that they mostly keep the playouts out of bad cells), and the cells
+    /// around the last stone weigh in addition what their closeness adds to it in the prior
+    /// (uncapped: local answers). `None` (the default): uniformly random, or `local`.
+    ///
+    /// Each stone changes one digit of the pattern codes of the twelve cells around it, so a
+    /// move updates twelve cells' weights and a draw walks the empty cells once; a playout
+    /// still costs about six times the default's. Off by default: at equal time it lost to
+    /// the default inside `best` (`docs/experiments.md`, section 8).
+    pub weighted: Option<f32>,
 }
 
 impl Default for Bridges {
@@ -338,6 +352,19 @@ impl Default for Bridges {
             reply: 1.0,
             fill_in: false,
             local: 0.0,
+            weighted: None,
+        }
+    }
+}
+
+impl Bridges {
+    /// How the board's playout plays this policy.
+    fn style(&self) -> Style {
+        Style {
+            reply: threshold(self.reply),
+            local: threshold(self.local),
+            fill_in: self.fill_in,
+            weighted: self.weighted,
         }
     }
 }
@@ -350,18 +377,24 @@ fn threshold(probability: f64) -> u64 {
 impl PlayoutPolicy<Hex> for Bridges {
     fn action<R: Rng + ?Sized>(&self, position: &Hex, rng: &mut R) -> Move {
         let saved = with_board!(&position.0, b => {
-            let last = b.last_stone();
-            match last {
-                Some(cell) if u64::from(rng.next_u32()) < threshold(self.reply) => b
-                    .bridge_reply(cell, b.to_move())
-                    .or_else(|| {
-                        (u64::from(rng.next_u32()) < threshold(self.local)).then(|| {
-                            b.local_move(&b.colours(), cell, b.to_move(), Patterns::learned(), rng)
-                        })?
-                    })
-                    .map(|i| Move::Place(b.cell_at(i))),
+            let saved = match b.last_stone() {
+                Some(cell) if u64::from(rng.next_u32()) < threshold(self.reply) => {
+                    b.bridge_reply(cell, b.to_move())
+                }
+                _ => None,
+            };
+            match (saved, b.last_stone(), self.weighted) {
+                (Some(saved), _, _) => Some(saved),
+                // While the swap is available, a random action (the swap among them).
+                (None, _, Some(cap)) if !b.swap_available() => b.weighted_move(cap, rng),
+                (None, Some(cell), None)
+                    if u64::from(rng.next_u32()) < threshold(self.local) =>
+                {
+                    b.local_move(&b.colours(), cell, b.to_move(), Patterns::learned(), rng)
+                }
                 _ => None,
             }
+            .map(|i| Move::Place(b.cell_at(i)))
         });
         saved.unwrap_or_else(|| {
             position
@@ -371,8 +404,8 @@ impl PlayoutPolicy<Hex> for Bridges {
     }
 
     fn play_out<R: Rng + ?Sized>(&self, position: &mut Hex, rng: &mut R) -> Playout {
-        let (reply, local) = (threshold(self.reply), threshold(self.local));
-        with_board!(&mut position.0, b => b.bridge_playout(rng, reply, local, self.fill_in, None))
+        let style = self.style();
+        with_board!(&mut position.0, b => b.bridge_playout(rng, &style, None))
     }
 
     fn play_out_marked<R: Rng + ?Sized>(
@@ -381,9 +414,7 @@ impl PlayoutPolicy<Hex> for Bridges {
         rng: &mut R,
         played: &mut PlayedActions,
     ) -> Playout {
-        let (reply, local) = (threshold(self.reply), threshold(self.local));
-        with_board!(&mut position.0, b => {
-            b.bridge_playout(rng, reply, local, self.fill_in, Some(played))
-        })
+        let style = self.style();
+        with_board!(&mut position.0, b => b.bridge_playout(rng, &style, Some(played)))
     }
 }

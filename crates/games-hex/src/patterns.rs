@@ -146,6 +146,17 @@ impl Patterns {
         self.pattern[shape.pattern as usize] * self.near[shape.near as usize]
     }
 
+    /// The weight of pattern `code` alone (a [`LocalShape`]'s `pattern`).
+    #[inline]
+    pub(crate) fn pattern_weight(&self, code: u32) -> f32 {
+        self.pattern[code as usize]
+    }
+
+    /// The weight of the class `near` alone.
+    pub(crate) fn near_weight(&self, near: Near) -> f32 {
+        self.near[near as usize]
+    }
+
     /// Reads the text [`to_text`](Self::to_text) writes: `#` comments, `near CLASS WEIGHT`
     /// (`far`, `adjacent`, `bridge`) and `CODE WEIGHT` lines; patterns not listed weigh 1.
     ///

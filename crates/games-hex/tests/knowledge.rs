@@ -4,7 +4,7 @@
 
 use game_core::testing::Conformance;
 use game_core::{Game, Player, PlayoutPolicy, Prior};
-use games_hex::{Bridges, Cell, Hex, Move, Shape};
+use games_hex::{Bridges, Cell, Hex, LocalShape, Move, Near, Patterns, Shape};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -83,7 +83,8 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
 
-    /// A playout with the fill-in of inferior cells first (or with local moves) ends on a full board whose winner,
+    /// A playout with the fill-in of inferior cells first (or with local moves, or drawn by
+    /// pattern weight) ends on a full board whose winner,
     /// by a depth-first search, is the one it reports, and keeps every stone it started with.
     #[test]
     fn playouts_with_fill_in_report_the_winner_of_their_full_board(size in 1u32..=13, plies in 0u32..60, seed: u64) {
@@ -94,10 +95,10 @@ proptest! {
             position.play(action);
         }
         prop_assume!(!position.status().is_over());
-        let policy = if seed % 2 == 0 {
-            Bridges { fill_in: true, ..Bridges::default() }
-        } else {
-            Bridges { local: 0.5, ..Bridges::default() }
+        let policy = match seed % 3 {
+            0 => Bridges { fill_in: true, ..Bridges::default() },
+            1 => Bridges { local: 0.5, ..Bridges::default() },
+            _ => Bridges { weighted: Some(1.0), fill_in: seed % 2 == 0, ..Bridges::default() },
         };
         let mut played = position.clone();
         let playout = policy.play_out(&mut played, &mut rng);
@@ -130,7 +131,7 @@ fn local_weights(hex: &Hex, last: Cell) -> Vec<(Cell, f32)> {
         .filter_map(|(x, y)| {
             let cell = Cell::new(x as u8, y as u8);
             hex.local_shape(cell)
-                .map(|shape| (cell, games_hex::Patterns::learned().weight(shape)))
+                .map(|shape| (cell, Patterns::learned().weight(shape)))
         })
         .collect()
 }
@@ -210,6 +211,62 @@ fn local_moves_are_drawn_by_their_pattern_weights() {
         (lo.min(w), hi.max(w))
     });
     assert!(hi > 2.0 * lo, "{around:?}");
+}
+
+#[test]
+fn weighted_moves_are_drawn_by_capped_and_local_pattern_weights() {
+    // The position above: with `weighted`, every empty cell may be drawn, in proportion to its
+    // pattern's weight (the shape read as if far from the last stone) capped at `cap`, plus,
+    // around f4, what the closeness adds uncapped (the reference reads the weights through the
+    // public API).
+    let position = Hex::new(9)
+        .unwrap()
+        .after_moves("e5 d6 c7 e4 d4 f4")
+        .unwrap();
+    assert!(saving_cells(&position, "f4".parse().unwrap()).is_empty());
+    let patterns = Patterns::learned();
+    let cap = 1.0;
+    let cells: Vec<(Cell, f64)> = (0..81)
+        .map(|i| Cell::new(i % 9, i / 9))
+        .filter_map(|cell| {
+            let shape = position.local_shape(cell)?;
+            let near = patterns.weight(shape);
+            let far = patterns.weight(LocalShape {
+                near: Near::Far,
+                ..shape
+            });
+            Some((cell, f64::from(far.min(cap) + (near - far))))
+        })
+        .collect();
+    assert_eq!(cells.len(), 75);
+    let total: f64 = cells.iter().map(|&(_, w)| w).sum();
+    let policy = Bridges {
+        weighted: Some(cap),
+        ..Bridges::default()
+    };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+    let draws = 200_000;
+    let mut counts = vec![0u32; cells.len()];
+    for _ in 0..draws {
+        let Move::Place(cell) = policy.action(&position, &mut rng) else {
+            panic!("a cell")
+        };
+        counts[cells.iter().position(|&(c, _)| c == cell).expect("empty")] += 1;
+    }
+    for (&(cell, weight), &count) in cells.iter().zip(&counts) {
+        let expected = weight / total * f64::from(draws);
+        // Five standard deviations of a binomial count.
+        let sd = (expected * (1.0 - expected / f64::from(draws))).sqrt();
+        assert!(
+            (f64::from(count) - expected).abs() <= 5.0 * sd + 1.0,
+            "{cell}: {count} draws, {expected:.0} expected"
+        );
+    }
+    // Neither uniform nor all local.
+    let (lo, hi) = cells.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &(_, w)| {
+        (lo.min(w), hi.max(w))
+    });
+    assert!(hi > 5.0 * lo, "{cells:?}");
 }
 
 /// [`Shape`]'s weights without its `examine` (H-search, tens of milliseconds a position on

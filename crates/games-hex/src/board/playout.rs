@@ -3,7 +3,7 @@
 use game_core::{Game, Outcome, PlayedActions, Player, Playout};
 use rand::{Rng, RngExt};
 
-use super::pattern::Colours;
+use super::pattern::{Codes, Colours};
 use super::{HexBoard, NO_CELL};
 use crate::bits::{Bits, MAX_SIZE};
 use crate::patterns::{LocalShape, Near, Patterns};
@@ -203,11 +203,15 @@ impl<const W: usize> HexBoard<W> {
     pub(crate) fn bridge_playout<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
-        reply: u64,
-        local: u64,
-        fill_in: bool,
+        style: &Style,
         mut played: Option<&mut PlayedActions>,
     ) -> Playout {
+        let Style {
+            reply,
+            local,
+            fill_in,
+            weighted,
+        } = *style;
         let plies = match self.open_playout(rng, played.as_deref_mut()) {
             Ok(plies) => plies,
             Err(decided) => return decided,
@@ -241,6 +245,8 @@ impl<const W: usize> HexBoard<W> {
         let patterns = Patterns::learned();
         let mut last = self.last;
         let mut mover = self.to_move;
+        let mut weights =
+            weighted.map(|cap| Weights::new(self, &colour, &pool[..free], patterns, cap));
         while free > 0 {
             let answer = reply > u64::from(u32::MAX) || u64::from(rng.next_u32()) < reply;
             let saved = if last != NO_CELL && answer {
@@ -273,6 +279,10 @@ impl<const W: usize> HexBoard<W> {
                 }
                 saved => saved,
             };
+            let saved = match (saved, &weights) {
+                (None, Some(weights)) => Some(weights.draw(self, &pool[..free], last, mover, rng)),
+                (saved, _) => saved,
+            };
             let at = match saved {
                 Some(cell) => usize::from(place[cell]),
                 None => rng.random_range(0..free),
@@ -283,6 +293,9 @@ impl<const W: usize> HexBoard<W> {
             pool[at] = moved;
             place[usize::from(moved)] = at as u16;
             colour[cell] = 1 + mover.index() as u8;
+            if let Some(weights) = &mut weights {
+                weights.update(self, &colour, cell, patterns);
+            }
             if let Some(played) = played.as_deref_mut() {
                 played.insert(mover, cell);
             }
@@ -304,6 +317,24 @@ impl<const W: usize> HexBoard<W> {
             outcome: Outcome::Win(winner),
             plies: plies + cells,
         }
+    }
+
+    /// The cell a pattern-weighted playout ([`Style::weighted`], global weights capped at
+    /// `cap`) draws for the player to move when no bridge is saved; `None` on a full board.
+    pub(crate) fn weighted_move<R: Rng + ?Sized>(&self, cap: f32, rng: &mut R) -> Option<usize> {
+        let colour = self.colours();
+        let mut pool = [0u16; MAX_CELLS];
+        let mut free = 0;
+        for i in self.empty().iter() {
+            pool[free] = i as u16;
+            free += 1;
+        }
+        if free == 0 {
+            return None;
+        }
+        let patterns = Patterns::learned();
+        let weights = Weights::new(self, &colour, &pool[..free], patterns, cap);
+        Some(weights.draw(self, &pool[..free], self.last, self.to_move, rng))
     }
 
     /// One of the empty cells among the twelve around `last` (next to it or a bridge away),
@@ -345,5 +376,207 @@ impl<const W: usize> HexBoard<W> {
             .position(|&u| r < u)
             .unwrap_or(found - 1);
         Some(usize::from(cells[pick]))
+    }
+}
+
+/// How [`HexBoard::bridge_playout`] plays, from [`Bridges`](crate::Bridges).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) struct Style {
+    /// The probability of saving a broken bridge, in units of 2^-32.
+    pub(crate) reply: u64,
+    /// The probability of a local move when no bridge is saved, in units of 2^-32.
+    pub(crate) local: u64,
+    /// Colour the inferior cells first.
+    pub(crate) fill_in: bool,
+    /// Draw each move no bridge saves by pattern weight ([`Weights`]), each cell's global
+    /// weight capped at this.
+    pub(crate) weighted: Option<f32>,
+}
+
+/// The weights of a pattern-weighted playout (MoHex 2.0's softmax policy): every empty cell
+/// has, for each mover, its learned pattern's weight capped at `cap` (global), and the cells
+/// around the last stone add their pattern's weight times how much more their [`Near`] class
+/// weighs (local). A stone changes the patterns of the twelve cells around it only, each by
+/// one digit of its code, so each move adds to twelve cells' codes and weighs them again; a
+/// draw walks the empty cells once.
+struct Weights {
+    /// Each cell's pattern [`Codes`] for each mover (kept for the empty cells only).
+    codes: [[Codes; 2]; MAX_CELLS],
+    /// Each cell's pattern weight for each mover (0 when taken); its global weight is this
+    /// capped at `cap`.
+    raw: [[f32; 2]; MAX_CELLS],
+    /// The sum of the global weights of the empty cells, for each mover.
+    total: [f64; 2],
+    /// The most a cell's global weight may be.
+    cap: f32,
+    /// What a cell next to the last stone, and a bridge away from it, adds per unit of its
+    /// pattern's weight.
+    extra: [f32; 2],
+}
+
+impl Weights {
+    /// The weights of the empty cells `pool` on the board coloured `colour`.
+    fn new<const W: usize>(
+        board: &HexBoard<W>,
+        colour: &Colours,
+        pool: &[u16],
+        patterns: &Patterns,
+        cap: f32,
+    ) -> Weights {
+        let far = patterns.near_weight(Near::Far);
+        let mut weights = Weights {
+            codes: [[[0; 2]; 2]; MAX_CELLS],
+            raw: [[0.0; 2]; MAX_CELLS],
+            total: [0.0; 2],
+            cap,
+            extra: [Near::Adjacent, Near::Bridge]
+                .map(|near| (patterns.near_weight(near) / far - 1.0).max(0.0)),
+        };
+        for &i in pool {
+            let i = usize::from(i);
+            weights.codes[i] = Player::BOTH.map(|mover| board.codes(colour, i, mover));
+            weights.weigh(i, patterns);
+        }
+        weights
+    }
+
+    /// Weighs the empty cell `i` by its codes, for both movers.
+    #[inline]
+    fn weigh(&mut self, i: usize, patterns: &Patterns) {
+        for m in 0..2 {
+            let [code, turned] = self.codes[i][m];
+            let raw = patterns.pattern_weight(code.min(turned));
+            self.total[m] += f64::from(raw.min(self.cap) - self.raw[i][m].min(self.cap));
+            self.raw[i][m] = raw;
+        }
+    }
+
+    /// After a stone on `cell` (coloured in `colour`): it weighs nothing, and the empty cells
+    /// around it are weighed again.
+    #[inline]
+    fn update<const W: usize>(
+        &mut self,
+        board: &HexBoard<W>,
+        colour: &Colours,
+        cell: usize,
+        patterns: &Patterns,
+    ) {
+        for m in 0..2 {
+            self.total[m] -= f64::from(self.raw[cell][m].min(self.cap));
+            self.raw[cell][m] = 0.0;
+        }
+        let added = board.place_around(cell, colour[cell]);
+        for (&j, add) in board.around(cell).iter().zip(added) {
+            let j = usize::from(j);
+            if let Some(add) = add
+                && colour[j] == 0
+            {
+                for (codes, add) in self.codes[j].iter_mut().zip(add) {
+                    codes[0] += add[0];
+                    codes[1] += add[1];
+                }
+                self.weigh(j, patterns);
+            }
+        }
+    }
+
+    /// One of the empty cells `pool` for `mover`, drawn in proportion to its global weight
+    /// plus, around the `last` stone, its local one.
+    #[inline]
+    fn draw<const W: usize, R: Rng + ?Sized>(
+        &self,
+        board: &HexBoard<W>,
+        pool: &[u16],
+        last: u16,
+        mover: Player,
+        rng: &mut R,
+    ) -> usize {
+        let m = mover.index();
+        let mut near = [(0u16, 0f64); 12];
+        let mut found = 0;
+        let mut local = 0.0;
+        if last != NO_CELL {
+            for (k, &j) in board.around(usize::from(last)).iter().enumerate() {
+                let raw = self.raw.get(usize::from(j)).map_or(0.0, |w| w[m]);
+                if raw > 0.0 {
+                    local += f64::from(raw * self.extra[usize::from(k >= 6)]);
+                    near[found] = (j, local);
+                    found += 1;
+                }
+            }
+        }
+        let mut r = rng.random::<f64>() * (self.total[m].max(0.0) + local);
+        if r < local {
+            let pick = near[..found].iter().find(|&&(_, upto)| r < upto);
+            return usize::from(pick.map_or(near[found - 1].0, |&(j, _)| j));
+        }
+        r -= local;
+        for &i in pool {
+            let w = f64::from(self.raw[usize::from(i)][m].min(self.cap));
+            if r < w {
+                return usize::from(i);
+            }
+            r -= w;
+        }
+        usize::from(pool[pool.len() - 1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::*;
+
+    /// The empty cells of a colour array on a board of side `n`.
+    fn empties(n: u8, colour: &Colours) -> Vec<u16> {
+        (0..usize::from(n).pow(2))
+            .filter(|&i| colour[i] == 0)
+            .map(|i| i as u16)
+            .collect()
+    }
+
+    /// Weighing only the twelve cells around each new stone keeps every weight, and both
+    /// totals, what weighing the whole board afresh gives.
+    fn check_updates<const W: usize>(n: u8, seed: u64) {
+        let board = HexBoard::<W>::new(n, false);
+        let patterns = Patterns::learned();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut colour = board.colours();
+        let cap = [0.5, 1.0, f32::MAX][(seed % 3) as usize];
+        let mut weights = Weights::new(&board, &colour, &empties(n, &colour), patterns, cap);
+        loop {
+            let empty = empties(n, &colour);
+            let fresh = Weights::new(&board, &colour, &empty, patterns, cap);
+            for &i in &empty {
+                let i = usize::from(i);
+                assert_eq!(weights.codes[i], fresh.codes[i], "cell {i}, seed {seed}");
+            }
+            for i in 0..usize::from(n).pow(2) {
+                assert_eq!(weights.raw[i], fresh.raw[i], "cell {i}, seed {seed}");
+            }
+            for m in 0..2 {
+                let drift = (weights.total[m] - fresh.total[m]).abs();
+                assert!(
+                    drift < 1e-3 * fresh.total[m].max(1.0),
+                    "total {m}, seed {seed}"
+                );
+            }
+            let Some(&cell) = empty.get(rng.random_range(0..empty.len().max(1))) else {
+                break;
+            };
+            colour[usize::from(cell)] = rng.random_range(1..=2);
+            weights.update(&board, &colour, usize::from(cell), patterns);
+        }
+    }
+
+    #[test]
+    fn updated_weights_are_the_fresh_ones() {
+        for seed in 0..6 {
+            check_updates::<1>(5, seed);
+            check_updates::<2>(9, seed);
+            check_updates::<6>(19, seed);
+        }
     }
 }
