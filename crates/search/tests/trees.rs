@@ -386,6 +386,31 @@ fn advised_replies_are_searched_first() {
         Refuter,
     );
     assert_eq!(biased.chosen.unwrap().to_string(), "b", "{biased:?}");
+    // The same on threads sharing one lock-free tree, where an iteration that meets a node
+    // another thread is expanding plays out from it (a thread held up there can leave the
+    // others to spend the small budget without the advice): most searches, with and without.
+    for threads in [2, 3] {
+        let plays_b = |reply: u32| {
+            (0..20)
+                .filter(|seed| {
+                    let spec = format!(
+                        "uct:iterations=30,prior=game,examine=1,threads={threads},\
+                         parallel=tree,seed={seed},reply={reply}"
+                    );
+                    search_with(&spec, &game, Refuter)
+                        .chosen
+                        .unwrap()
+                        .to_string()
+                        == "b"
+                })
+                .count()
+        };
+        let (advised, ignored) = (plays_b(1), plays_b(0));
+        assert!(
+            advised >= 15 && ignored <= 5,
+            "{threads} threads: b in {advised} of 20 searches advised, {ignored} without"
+        );
+    }
 }
 
 /// A prior that leans to the first move: 3 to 2 against each other.

@@ -116,8 +116,10 @@ pub enum Expansion {
 /// opponent worth searching first (Hex: the moves that restore a connection the move breaks
 /// into, MoHex's "VC maintenance"). The child of that move is expanded then if it was not, and
 /// each advised reply with a prior above 0 gains `reply` (the priors summed to 1 before), so
-/// that one advised reply takes about half of its siblings' prior. The single-threaded search
-/// follows the advice; the lock-free tree ignores it.
+/// that one advised reply takes about half of its siblings' prior. The lock-free tree of
+/// `parallel=tree` follows it too (the child's new priors stored one atomic word each; an
+/// iteration that meets the child while another thread expands it plays out from it, as
+/// anywhere in that tree).
 ///
 /// With `extend` above 1 and a time budget, a search whose time runs out while the root's most
 /// visited child is unproven and another child with at least half its visits has a better mean

@@ -680,9 +680,10 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     /// root when it is empty; its `children` published; at `position`), once, on the thread
     /// that claimed it, as [`Uct`](crate::Uct) does: a losing move's prior becomes 0 and a
     /// winning move takes the whole prior; with the solver, the decided children are proven
-    /// and the proofs carried up `path`. The other threads go on meanwhile, reading the old
-    /// priors or the new ones (each prior is one atomic word; a selection that mixes them is
-    /// still a selection).
+    /// and the proofs carried up `path`. Then the replies it advises are followed
+    /// ([`favour_replies`](Self::favour_replies)). The other threads go on meanwhile, reading
+    /// the old priors or the new ones (each prior is one atomic word; a selection that mixes
+    /// them is still a selection).
     ///
     /// The untried children stay where they are (they were published in the order of their
     /// old priors): PUCT picks the untried child with the best prior wherever it is, and the
@@ -698,14 +699,35 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         G: Game<Action = A>,
         R: Reward<G>,
         K: Guide<G>,
+        Rg: Rng,
     {
         local.actions.clear();
         local.actions.extend(children.iter().map(|c| c.action));
-        // The verdicts only: replies are advice this tree does not follow (`UctConfig::reply`).
         local.found.clear();
         shared
             .knowledge
             .examine(position, &local.actions, &mut local.found);
+        self.weigh_by_verdicts(children, position, shared, local, path);
+        let open = path
+            .last()
+            .is_none_or(|&(node, _)| node.proven() == Proof::Open);
+        if open && !local.found.replies.is_empty() {
+            self.favour_replies(children, position, shared, local);
+        }
+    }
+
+    /// What [`examine`](Self::examine) does with the verdicts it found (in `local.found`).
+    fn weigh_by_verdicts<G, R, K, Rg>(
+        &self,
+        children: &[SharedNode<A>],
+        position: &G,
+        shared: &Shared<'_, R, K>,
+        local: &mut Local<A, Rg>,
+        path: &[(&SharedNode<A>, Player)],
+    ) where
+        G: Game<Action = A>,
+        R: Reward<G>,
+    {
         if let (false, Some(&(node, _))) = (shared.config.solver, path.last()) {
             // Below the root and without the solver, the verdicts may decide the node itself,
             // as in `Uct::examine`.
@@ -742,6 +764,73 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
             self.carry_proofs(path, draws);
         }
+    }
+
+    /// Follows the replies an examination advised (in `local.found`), as
+    /// [`Uct`](crate::Uct) does: for each move with replies, its child (expanded now if no
+    /// thread has, and the tree has room) gains [`UctConfig::reply`] of prior on each advised
+    /// reply whose prior is above 0, and the priors are normalised again and stored (one
+    /// atomic word each, as `examine` stores them; PUCT picks the untried child with the best
+    /// prior wherever it is). Replies to unknown or decided moves are ignored.
+    fn favour_replies<G, R, K, Rg>(
+        &self,
+        children: &[SharedNode<A>],
+        position: &G,
+        shared: &Shared<'_, R, K>,
+        local: &mut Local<A, Rg>,
+    ) where
+        G: Game<Action = A>,
+        K: Guide<G>,
+        Rg: Rng,
+    {
+        let bonus = shared.config.reply as f32;
+        if bonus <= 0.0 {
+            return;
+        }
+        let found = std::mem::take(&mut local.found);
+        for (i, &(action, _)) in found.replies.iter().enumerate() {
+            if found.replies[..i]
+                .iter()
+                .any(|&(earlier, _)| earlier == action)
+            {
+                continue; // its replies were taken with the first
+            }
+            let Some(child) = children.iter().find(|c| c.action == action) else {
+                continue;
+            };
+            if child.proven() != Proof::Open {
+                continue;
+            }
+            if child.children.get().is_none() {
+                let after = position.after(action);
+                if after.status().is_over() || !self.expand(child, &after, shared, local) {
+                    continue; // over, being expanded by another thread, or no room
+                }
+            }
+            let grandchildren = child.children();
+            local.weights.clear();
+            local
+                .weights
+                .extend(grandchildren.iter().map(SharedNode::prior));
+            let mut raised = false;
+            for &(_, reply) in found.replies[i..].iter().filter(|&&(a, _)| a == action) {
+                if let Some(j) = grandchildren.iter().position(|c| c.action == reply)
+                    && local.weights[j] > 0.0
+                {
+                    local.weights[j] += bonus;
+                    raised = true;
+                }
+            }
+            if raised {
+                local.priors.clear();
+                local.priors.resize(grandchildren.len(), 0.0);
+                normalise_priors(&mut local.priors, &local.weights);
+                for (grandchild, &prior) in grandchildren.iter().zip(&local.priors) {
+                    grandchild.prior.store(prior.to_bits(), Relaxed);
+                }
+            }
+        }
+        local.found = found;
     }
 }
 
@@ -825,12 +914,13 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     /// Checks the tree's bookkeeping and returns its root's visits: every node's visits are
     /// the sum of its children's plus the iterations that ended at it, the mean of every open
     /// visited node lies in `range`, no node has more tried children than children, a node
-    /// below the root has children only after more than `expand_after` visits, and the nodes
+    /// below the root has children only after more than `expand_after` visits (or once its
+    /// parent was examined, which expands the moves it advises replies to), and the nodes
     /// counted are the tree's count.
     pub(crate) fn audit(&self, range: std::ops::RangeInclusive<f32>, expand_after: u32) -> u32 {
         let mut count = 0;
-        let mut stack = vec![&self.root];
-        while let Some(node) = stack.pop() {
+        let mut stack = vec![(&self.root, false)];
+        while let Some((node, advised)) = stack.pop() {
             count += 1;
             let children = node.children();
             let below: u32 = children.iter().map(Stats::n).sum();
@@ -842,14 +932,15 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             if node.n() > 0 && node.proven() == Proof::Open && !root {
                 assert!(range.contains(&node.q()), "mean {} in {range:?}", node.q());
             }
-            if !children.is_empty() && !root {
+            if !children.is_empty() && !root && !advised {
                 assert!(
                     node.n() > expand_after,
                     "expanded after {} visits",
                     node.n()
                 );
             }
-            stack.extend(children);
+            let examined = node.examined.load(Relaxed);
+            stack.extend(children.iter().map(|child| (child, examined)));
         }
         assert_eq!(count, self.len(), "nodes counted = the tree's count");
         self.root.n()
