@@ -167,63 +167,73 @@ proptest! {
     }
 }
 
-#[test]
-fn local_moves_are_drawn_by_their_pattern_weights() {
-    // 9x9 mid-game, White just played f4 and breaks no bridge of Black's: Black's local
-    // moves are drawn in proportion to their learned weights (the reference reads them
-    // through the public API).
-    let position = Hex::new(9)
-        .unwrap()
-        .after_moves("e5 d6 c7 e4 d4 f4")
-        .unwrap();
-    let last: Cell = "f4".parse().unwrap();
-    assert!(saving_cells(&position, last).is_empty());
-    let around = local_weights(&position, last);
-    let total: f32 = around.iter().map(|&(_, w)| w).sum();
-    let policy = Bridges {
-        local: 1.0,
-        ..Bridges::default()
-    };
+/// Draws `draws` moves of `policy` at `position` and checks that each of `cells` comes up in
+/// proportion to its weight (within five standard deviations of a binomial count), that no
+/// other move comes up, and that the weights spread by more than `spread` (the draw is not
+/// uniform).
+fn assert_drawn_by_weight(
+    policy: &Bridges,
+    position: &Hex,
+    cells: &[(Cell, f64)],
+    draws: u32,
+    spread: f64,
+) {
+    let total: f64 = cells.iter().map(|&(_, w)| w).sum();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-    let draws = 40_000;
-    let mut counts = vec![0u32; around.len()];
+    let mut counts = vec![0u32; cells.len()];
     for _ in 0..draws {
-        let Move::Place(cell) = policy.action(&position, &mut rng) else {
+        let Move::Place(cell) = policy.action(position, &mut rng) else {
             panic!("a cell")
         };
-        let k = around
-            .iter()
-            .position(|&(c, _)| c == cell)
-            .expect("around f4");
-        counts[k] += 1;
+        let k = cells.iter().position(|&(c, _)| c == cell);
+        counts[k.unwrap_or_else(|| panic!("{cell} is not among {cells:?}"))] += 1;
     }
-    for (&(cell, weight), &count) in around.iter().zip(&counts) {
-        let expected = f64::from(weight / total) * f64::from(draws);
-        // Five standard deviations of a binomial count.
+    for (&(cell, weight), &count) in cells.iter().zip(&counts) {
+        let expected = weight / total * f64::from(draws);
         let sd = (expected * (1.0 - expected / f64::from(draws))).sqrt();
         assert!(
             (f64::from(count) - expected).abs() <= 5.0 * sd + 1.0,
             "{cell}: {count} draws, {expected:.0} expected"
         );
     }
-    // The weights differ: the draw is not uniform.
-    let (lo, hi) = around.iter().fold((f32::MAX, 0.0f32), |(lo, hi), &(_, w)| {
+    let (lo, hi) = cells.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &(_, w)| {
         (lo.min(w), hi.max(w))
     });
-    assert!(hi > 2.0 * lo, "{around:?}");
+    assert!(hi > spread * lo, "{cells:?}");
 }
 
-#[test]
-fn weighted_moves_are_drawn_by_capped_and_local_pattern_weights() {
-    // The position above: with `weighted`, every empty cell may be drawn, in proportion to its
-    // pattern's weight (the shape read as if far from the last stone) capped at `cap`, plus,
-    // around f4, what the closeness adds uncapped (the reference reads the weights through the
-    // public API).
+/// 9x9 mid-game, White just played f4 and breaks no bridge of Black's.
+fn after_f4() -> Hex {
     let position = Hex::new(9)
         .unwrap()
         .after_moves("e5 d6 c7 e4 d4 f4")
         .unwrap();
     assert!(saving_cells(&position, "f4".parse().unwrap()).is_empty());
+    position
+}
+
+#[test]
+fn local_moves_are_drawn_by_their_pattern_weights() {
+    // Black's local moves are drawn in proportion to their learned weights (the reference
+    // reads them through the public API).
+    let position = after_f4();
+    let around: Vec<(Cell, f64)> = local_weights(&position, "f4".parse().unwrap())
+        .into_iter()
+        .map(|(cell, w)| (cell, f64::from(w)))
+        .collect();
+    let policy = Bridges {
+        local: 1.0,
+        ..Bridges::default()
+    };
+    assert_drawn_by_weight(&policy, &position, &around, 40_000, 2.0);
+}
+
+#[test]
+fn weighted_moves_are_drawn_by_capped_and_local_pattern_weights() {
+    // With `weighted`, every empty cell may be drawn, in proportion to its pattern's weight
+    // (the shape read as if far from the last stone) capped at `cap`, plus, around f4, what
+    // the closeness adds uncapped.
+    let position = after_f4();
     let patterns = Patterns::learned();
     let cap = 1.0;
     let cells: Vec<(Cell, f64)> = (0..81)
@@ -239,34 +249,11 @@ fn weighted_moves_are_drawn_by_capped_and_local_pattern_weights() {
         })
         .collect();
     assert_eq!(cells.len(), 75);
-    let total: f64 = cells.iter().map(|&(_, w)| w).sum();
     let policy = Bridges {
         weighted: Some(cap),
         ..Bridges::default()
     };
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
-    let draws = 200_000;
-    let mut counts = vec![0u32; cells.len()];
-    for _ in 0..draws {
-        let Move::Place(cell) = policy.action(&position, &mut rng) else {
-            panic!("a cell")
-        };
-        counts[cells.iter().position(|&(c, _)| c == cell).expect("empty")] += 1;
-    }
-    for (&(cell, weight), &count) in cells.iter().zip(&counts) {
-        let expected = weight / total * f64::from(draws);
-        // Five standard deviations of a binomial count.
-        let sd = (expected * (1.0 - expected / f64::from(draws))).sqrt();
-        assert!(
-            (f64::from(count) - expected).abs() <= 5.0 * sd + 1.0,
-            "{cell}: {count} draws, {expected:.0} expected"
-        );
-    }
-    // Neither uniform nor all local.
-    let (lo, hi) = cells.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &(_, w)| {
-        (lo.min(w), hi.max(w))
-    });
-    assert!(hi > 5.0 * lo, "{cells:?}");
+    assert_drawn_by_weight(&policy, &position, &cells, 200_000, 5.0);
 }
 
 /// [`Shape`]'s weights without its `examine` (H-search, tens of milliseconds a position on
