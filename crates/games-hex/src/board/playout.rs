@@ -191,15 +191,17 @@ impl<const W: usize> HexBoard<W> {
 
     /// A playout that saves bridges: moves one at a time, each a uniformly random empty cell,
     /// except that when the opponent's last stone broke into one of the mover's bridges (or
-    /// edge templates) the mover saves it (with probability `reply` in units of 2^-32), then
-    /// one flood on the full board finds the winner. Like [`fill_playout`](Self::fill_playout)
-    /// it plays the board full (Hex has no draws and a stone never breaks a connection) and
-    /// counts every filled cell as a ply. The first move, while the swap is available, is a
-    /// random action. With `fill_in`, the inferior cells (dead cells and captured pairs) are
-    /// coloured first, as they would end in any game played well. When no bridge is saved,
-    /// with probability `local` (in units of 2^-32) the move is one of the twelve cells around
-    /// the last stone, drawn by its learned pattern weight ([`local_move`](Self::local_move)).
-    /// When `played` is given, it marks each player's cells.
+    /// edge templates) the mover saves it (with probability `reply` of the [`Style`], in units
+    /// of 2^-32), then one flood on the full board finds the winner. Like
+    /// [`fill_playout`](Self::fill_playout) it plays the board full (Hex has no draws and a
+    /// stone never breaks a connection) and counts every filled cell as a ply. The first move,
+    /// while the swap is available, is a random action. With `fill_in`, the inferior cells
+    /// (dead cells and captured pairs) are coloured first, as they would end in any game
+    /// played well. When no bridge is saved, with probability `local` (in units of 2^-32) the
+    /// move is one of the twelve cells around the last stone, drawn by its learned pattern
+    /// weight ([`local_move`](Self::local_move)); with `weighted`, it is drawn from all the
+    /// empty cells by their pattern weights ([`Weights`]). When `played` is given, it marks
+    /// each player's cells.
     pub(crate) fn bridge_playout<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
