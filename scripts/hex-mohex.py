@@ -23,6 +23,12 @@ move played, and the winning moves it had. Those positions go to DIR/positions.t
 probe: plays each position of such a file with --seeds seeds and counts winning moves: a quick
 yardstick for a change, on the very positions where the engine lost to MoHex.
 
+summary: the records of several matches (runs of the same engine with different seeds) one
+line each, then together with a Wilson interval, each opening's score by our engine's colour,
+and each side's mean time a move:
+
+  scripts/hex-mohex.py summary /tmp/runs/best-1 /tmp/runs/best-2 /tmp/runs/best-3
+
 games: MoHex against itself from random openings, one line of moves per game as
 `hex_patterns train` reads them (appended as each game ends; the same command continues):
 
@@ -129,28 +135,75 @@ def match(a):
     summary(a.out, openings)
 
 
-def summary(directory, openings):
-    won = played = 0
-    missing = []
-    # Mean wall time of the moves each side searched (MoHex answers decided positions at once).
-    spent = {"ours": [], "mohex": []}
+def records(directory, openings=None):
+    """The games of a match directory, as (opening, game) pairs, and the openings of `openings`
+    not finished there; every finished opening when `openings` is None."""
+    if openings is None:
+        openings = sorted(f[:-5] for f in os.listdir(directory) if f.endswith(".json"))
+    found, missing = [], []
     for cell in openings:
         record = os.path.join(directory, f"{cell}.json")
         if not os.path.exists(record):
             missing.append(cell)
             continue
-        for g in json.load(open(record))["games"]:
-            played += 1
-            won += g["score_a"]
-            for side, times in g.get("seconds", {}).items():
-                spent[side] += [t for t in times if t >= 0.05]
-    lo, hi = wilson(won, played)
-    print(f"{won:g}-{played - won:g} in {played} games: {100 * won / max(1, played):.1f}% "
-          f"(95% Wilson {100 * lo:.1f}-{100 * hi:.1f}%)" + (f"; not finished: {' '.join(missing)}" if missing else ""))
+        try:
+            with open(record) as f:
+                games = json.load(f)["games"]
+        except (ValueError, KeyError, TypeError):
+            sys.exit(f"hex-mohex: {record}: not a match record")
+        found += [(cell, g) for g in games]
+    return found, missing
+
+
+def score_line(games):
+    won = sum(g["score_a"] for _, g in games)
+    lo, hi = wilson(won, len(games))
+    return (f"{won:g}-{len(games) - won:g} in {len(games)} games: {100 * won / max(1, len(games)):.1f}% "
+            f"(95% Wilson {100 * lo:.1f}-{100 * hi:.1f}%)")
+
+
+def print_times(games):
+    # Mean wall time of the moves each side searched (MoHex answers decided positions at once).
+    spent = {"ours": [], "mohex": []}
+    for _, g in games:
+        for side, times in g.get("seconds", {}).items():
+            spent[side] += [t for t in times if t >= 0.05]
     if spent["ours"] and spent["mohex"]:
         mean = {side: sum(t) / len(t) for side, t in spent.items()}
         print(f"wall time a searched move: our engine {mean['ours']:.2f} s, MoHex {mean['mohex']:.2f} s "
               "(MoHex's includes about 0.4 s a move outside its search)")
+
+
+def summary(directory, openings):
+    games, missing = records(directory, openings)
+    print(score_line(games) + (f"; not finished: {' '.join(missing)}" if missing else ""))
+    print_times(games)
+
+
+def pooled(a):
+    """`summary`: the runs of several match directories, one line each, then all of them together
+    with each opening's score by our engine's colour."""
+    everything = []
+    for directory in a.dirs:
+        if not os.path.isdir(directory):
+            sys.exit(f"hex-mohex: {directory}: no such directory")
+        games, _ = records(directory)
+        print(f"{directory}: {score_line(games)}")
+        everything += games
+    if not everything:
+        sys.exit("hex-mohex: no finished games in those directories")
+    print(f"together: {score_line(everything)}")
+    order = {}
+    for cell in " ".join(OPENINGS.values()).split():
+        order.setdefault(cell, len(order))
+    cells = sorted({cell for cell, _ in everything}, key=lambda c: (order.get(c, len(order)), c))
+    for colour, name in (("b", "as Black"), ("w", "as White")):
+        scores = []
+        for cell in cells:
+            mine = [g for c, g in everything if c == cell and g["a_color"] == colour]
+            scores.append(f"{cell} {sum(g['score_a'] for g in mine):g}/{len(mine)}")
+        print(f"{name}: " + ", ".join(scores))
+    print_times(everything)
 
 
 class Gtp:
@@ -352,6 +405,8 @@ def main():
                    help="a GTP command sent before the position (repeatable), such as MoHex's "
                         "'param_mohex max_time 1'")
     p.add_argument("positions")
+    t = sub.add_parser("summary", help="several matches' records together, by opening and colour")
+    t.add_argument("dirs", nargs="+", help="directories that `match` wrote")
     s = sub.add_parser("games", help="MoHex against itself from random openings, for training")
     s.add_argument("--mohex", required=True)
     s.add_argument("--size", type=int, default=9)
@@ -361,7 +416,7 @@ def main():
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--out", required=True, help="the file of games (appended to; rerun to continue)")
     a = ap.parse_args()
-    {"match": match, "losses": losses, "probe": probe, "games": games}[a.command](a)
+    {"match": match, "losses": losses, "probe": probe, "summary": pooled, "games": games}[a.command](a)
 
 
 if __name__ == "__main__":
