@@ -377,24 +377,27 @@ fn threshold(probability: f64) -> u64 {
 impl PlayoutPolicy<Hex> for Bridges {
     fn action<R: Rng + ?Sized>(&self, position: &Hex, rng: &mut R) -> Move {
         let saved = with_board!(&position.0, b => {
+            // As the playout does: a saved bridge, else a local move, else a weighted one.
             let saved = match b.last_stone() {
                 Some(cell) if u64::from(rng.next_u32()) < threshold(self.reply) => {
                     b.bridge_reply(cell, b.to_move())
                 }
                 _ => None,
             };
-            match (saved, b.last_stone(), self.weighted) {
-                (Some(saved), _, _) => Some(saved),
-                // While the swap is available, a random action (the swap among them).
-                (None, _, Some(cap)) if !b.swap_available() => b.weighted_move(cap, rng),
-                (None, Some(cell), None)
-                    if u64::from(rng.next_u32()) < threshold(self.local) =>
-                {
+            let local = match (saved, b.last_stone()) {
+                (None, Some(cell)) if u64::from(rng.next_u32()) < threshold(self.local) => {
                     b.local_move(&b.colours(), cell, b.to_move(), Patterns::learned(), rng)
                 }
                 _ => None,
-            }
-            .map(|i| Move::Place(b.cell_at(i)))
+            };
+            saved
+                .or(local)
+                .or_else(|| match self.weighted {
+                    // While the swap is available, a random action (the swap among them).
+                    Some(cap) if !b.swap_available() => b.weighted_move(cap, rng),
+                    _ => None,
+                })
+                .map(|i| Move::Place(b.cell_at(i)))
         });
         saved.unwrap_or_else(|| {
             position
