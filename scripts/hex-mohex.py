@@ -186,7 +186,8 @@ def pooled(a):
     everything = []
     for directory in a.dirs:
         if not os.path.isdir(directory):
-            sys.exit(f"hex-mohex: {directory}: no such directory")
+            print(f"hex-mohex: {directory}: not a directory, left out", file=sys.stderr)
+            continue
         games, _ = records(directory)
         print(f"{directory}: {score_line(games)}")
         everything += games
