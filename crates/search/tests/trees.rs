@@ -388,7 +388,8 @@ fn advised_replies_are_searched_first() {
     assert_eq!(biased.chosen.unwrap().to_string(), "b", "{biased:?}");
     // The same on threads sharing one lock-free tree, where an iteration that meets a node
     // another thread is expanding plays out from it (a thread held up there can leave the
-    // others to spend the small budget without the advice): most searches, with and without.
+    // others to spend the small budget without the advice): so counted over 20 seeds, most
+    // advised searches play b and hardly any without the advice do.
     for threads in [2, 3] {
         let plays_b = |reply: u32| {
             (0..20)
