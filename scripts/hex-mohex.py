@@ -194,10 +194,10 @@ def pooled(a):
     if not everything:
         sys.exit("hex-mohex: no finished games in those directories")
     print(f"together: {score_line(everything)}")
-    order = {}
-    for cell in " ".join(OPENINGS.values()).split():
-        order.setdefault(cell, len(order))
-    cells = sorted({cell for cell, _ in everything}, key=lambda c: (order.get(c, len(order)), c))
+    cells = {cell for cell, _ in everything}
+    # In the order of the board's default openings when they are those, else alphabetical.
+    order = next((o.split() for o in OPENINGS.values() if cells <= set(o.split())), sorted(cells))
+    cells = [cell for cell in order if cell in cells]
     for colour, name in (("b", "as Black"), ("w", "as White")):
         scores = []
         for cell in cells:
