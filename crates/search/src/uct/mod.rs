@@ -576,10 +576,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         if bonus <= 0.0 || self.deferred {
             return;
         }
-        for (i, &(action, _)) in replies.iter().enumerate() {
-            if replies[..i].iter().any(|&(earlier, _)| earlier == action) {
-                continue; // its replies were taken with the first
-            }
+        for action in advised_moves(replies) {
             let Some(child) = self.tree.child(node, action) else {
                 continue;
             };
@@ -592,17 +589,9 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             let mut weights = std::mem::take(&mut self.weights);
             weights.clear();
             weights.extend_from_slice(self.tree.priors(&self.tree[child]));
-            let mut raised = false;
             let children = self.tree.children(&self.tree[child]);
-            for &(_, reply) in replies[i..].iter().filter(|&&(a, _)| a == action) {
-                if let Some(j) = children.iter().position(|c| c.action == reply)
-                    && weights[j] > 0.0
-                {
-                    weights[j] += bonus;
-                    raised = true;
-                }
-            }
-            if raised {
+            let index_of = |reply| children.iter().position(|c| c.action == reply);
+            if raise_replies(&mut weights, replies, action, bonus, index_of) {
                 self.set_priors(child, &weights);
                 self.tree.lead_untried(child);
             }
@@ -720,6 +709,39 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         };
         (chosen, self.tree.report(chosen, iterations, elapsed))
     }
+}
+
+/// The moves an examination's `replies` advise answers to, each once (in the order of their
+/// first pair).
+fn advised_moves<A: Copy + PartialEq>(replies: &[(A, A)]) -> impl Iterator<Item = A> + '_ {
+    replies
+        .iter()
+        .enumerate()
+        .filter(|&(i, &(action, _))| !replies[..i].iter().any(|&(earlier, _)| earlier == action))
+        .map(|(_, &(action, _))| action)
+}
+
+/// Adds `bonus` to the weights (the priors of `action`'s child's children) of the replies
+/// `replies` advise after `action`, each found by `index_of` among those children, where the
+/// weight is above 0 (a move its own examination proved lost, or an inferior one, stays out).
+/// Returns whether any was raised.
+fn raise_replies<A: Copy + PartialEq>(
+    weights: &mut [f32],
+    replies: &[(A, A)],
+    action: A,
+    bonus: f32,
+    index_of: impl Fn(A) -> Option<usize>,
+) -> bool {
+    let mut raised = false;
+    for &(_, reply) in replies.iter().filter(|&&(a, _)| a == action) {
+        if let Some(j) = index_of(reply)
+            && weights[j] > 0.0
+        {
+            weights[j] += bonus;
+            raised = true;
+        }
+    }
+    raised
 }
 
 /// The priors `weights` (one per move) again after [`Prior::examine`](game_core::Prior::examine)

@@ -36,7 +36,8 @@ use super::super::report::{final_choice, report_from};
 use super::super::select::{Puct, Stats, ln_visits, select, select_open, select_puct};
 use super::super::solver::{Proof, proof_from};
 use super::super::{
-    Rollout, Simulation, UctConfig, decided_by, normalise_priors, rewards, weigh_verdicts,
+    Rollout, Simulation, UctConfig, advised_moves, decided_by, normalise_priors, raise_replies,
+    rewards, weigh_verdicts,
 };
 use crate::Report;
 
@@ -788,13 +789,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             return;
         }
         let found = std::mem::take(&mut local.found);
-        for (i, &(action, _)) in found.replies.iter().enumerate() {
-            if found.replies[..i]
-                .iter()
-                .any(|&(earlier, _)| earlier == action)
-            {
-                continue; // its replies were taken with the first
-            }
+        for action in advised_moves(&found.replies) {
             let Some(child) = children.iter().find(|c| c.action == action) else {
                 continue;
             };
@@ -812,16 +807,8 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             local
                 .weights
                 .extend(grandchildren.iter().map(SharedNode::prior));
-            let mut raised = false;
-            for &(_, reply) in found.replies[i..].iter().filter(|&&(a, _)| a == action) {
-                if let Some(j) = grandchildren.iter().position(|c| c.action == reply)
-                    && local.weights[j] > 0.0
-                {
-                    local.weights[j] += bonus;
-                    raised = true;
-                }
-            }
-            if raised {
+            let index_of = |reply| grandchildren.iter().position(|c| c.action == reply);
+            if raise_replies(&mut local.weights, &found.replies, action, bonus, index_of) {
                 local.priors.clear();
                 local.priors.resize(grandchildren.len(), 0.0);
                 normalise_priors(&mut local.priors, &local.weights);
