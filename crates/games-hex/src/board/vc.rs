@@ -190,7 +190,7 @@ impl<const W: usize> Search<W> {
         // OR: the new SC with some of the others, whose carriers share no cell.
         let mut found = std::mem::take(&mut self.found);
         found.clear();
-        or_rule(&pair.semi, 0, carrier, carrier, 1, &mut found);
+        or_rule(&pair.semi, carrier, &mut found);
         pair.semi.insert(at, (carrier, key));
         pair.semi.truncate(MAX_SEMI);
         for &union in &found {
@@ -243,11 +243,28 @@ impl<const W: usize> Search<W> {
     }
 }
 
+/// The OR rule for a new semi-connection over `carrier` and the pair's others, `semi` (at most
+/// [`MAX_SEMI`]): into `found`, the union of the carriers of each choice of fewer than
+/// [`MAX_OR`] of them that, with the new one, have no cell in common.
+fn or_rule<const W: usize>(semi: &[(Bits<W>, u16)], carrier: Bits<W>, found: &mut Vec<Bits<W>>) {
+    let mut tails = [Bits::EMPTY; MAX_SEMI];
+    let tails = &mut tails[..semi.len()];
+    let mut tail = !Bits::EMPTY;
+    for (slot, (c, _)) in tails.iter_mut().zip(semi).rev() {
+        tail &= *c;
+        *slot = tail;
+    }
+    or_rule_from(semi, tails, 0, carrier, carrier, 1, found);
+}
+
 /// The OR rule from `semi[start..]`, with the running intersection and union of the carriers
 /// chosen so far (`depth` of them): each union whose intersection comes to nothing goes to
-/// `found`.
-fn or_rule<const W: usize>(
+/// `found`. `tails[i]` is the intersection of the carriers of `semi[i..]`: once the running
+/// intersection meets it, no choice among those semi-connections can empty it (MoHex's
+/// pruning), and as the tails only grow, none further on can either.
+fn or_rule_from<const W: usize>(
     semi: &[(Bits<W>, u16)],
+    tails: &[Bits<W>],
     start: usize,
     intersection: Bits<W>,
     union: Bits<W>,
@@ -255,6 +272,9 @@ fn or_rule<const W: usize>(
     found: &mut Vec<Bits<W>>,
 ) {
     for (i, (carrier, _)) in semi.iter().enumerate().skip(start) {
+        if intersection.intersects(&tails[i]) {
+            return;
+        }
         let narrower = intersection & *carrier;
         if narrower == intersection {
             continue; // adds cells to the union and takes none from the intersection
@@ -263,7 +283,7 @@ fn or_rule<const W: usize>(
         if narrower.is_empty() {
             found.push(wider);
         } else if depth + 1 < MAX_OR {
-            or_rule(semi, i + 1, narrower, wider, depth + 1, found);
+            or_rule_from(semi, tails, i + 1, narrower, wider, depth + 1, found);
         }
     }
 }
@@ -474,6 +494,63 @@ impl<const W: usize> HexBoard<W> {
             won,
             lost,
             restoring,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The OR rule without the tails' pruning: every choice, in the same order.
+    fn or_rule_plain(
+        semi: &[(Bits<2>, u16)],
+        start: usize,
+        intersection: Bits<2>,
+        union: Bits<2>,
+        depth: usize,
+        found: &mut Vec<Bits<2>>,
+    ) {
+        for (i, (carrier, _)) in semi.iter().enumerate().skip(start) {
+            let narrower = intersection & *carrier;
+            if narrower == intersection {
+                continue;
+            }
+            let wider = union | *carrier;
+            if narrower.is_empty() {
+                found.push(wider);
+            } else if depth + 1 < MAX_OR {
+                or_rule_plain(semi, i + 1, narrower, wider, depth + 1, found);
+            }
+        }
+    }
+
+    /// A carrier of a few of the first `cells` cells (few cells, so that carriers often
+    /// share none and the OR rule finds something).
+    fn carrier(cells: usize) -> impl Strategy<Value = Bits<2>> {
+        proptest::collection::vec(0..cells, 1..6).prop_map(|cells| {
+            cells
+                .into_iter()
+                .fold(Bits::EMPTY, |bits, cell| bits | Bits::single(cell))
+        })
+    }
+
+    proptest! {
+        /// Pruning by the tails' intersections finds exactly what trying every choice finds.
+        #[test]
+        fn the_pruned_or_rule_finds_what_every_choice_finds(
+            (semi, new) in (4usize..100).prop_flat_map(|cells| {
+                (proptest::collection::vec(carrier(cells), 0..=MAX_SEMI), carrier(cells))
+            }),
+        ) {
+            let semi: Vec<(Bits<2>, u16)> = semi.into_iter().zip(0..).collect();
+            let mut pruned = Vec::new();
+            or_rule(&semi, new, &mut pruned);
+            let mut plain = Vec::new();
+            or_rule_plain(&semi, 0, new, new, 1, &mut plain);
+            prop_assert_eq!(pruned, plain);
         }
     }
 }
