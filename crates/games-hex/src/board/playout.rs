@@ -51,13 +51,22 @@ pub(super) fn rings(n: u8) -> &'static [[u16; 6]] {
 
 /// The empty neighbour in `ring` between two neighbours two apart that are the mover's
 /// (`state` of each: [`MINE`], [`THEIRS`] or [`EMPTY`]); the first, going around.
+///
+/// Branch-free over the ring: bit `i` of `mine` (`empty`) says whether neighbour `i` is the
+/// mover's (empty), and the bridges are the bits `i` with `i` and `i + 2` the mover's and
+/// `i + 1` empty.
 #[inline]
 fn save_bridge(ring: &[u16; 6], state: impl Fn(u16) -> u8) -> Option<usize> {
-    let around = ring.map(state);
-    (0..6).find_map(|i| {
-        let (a, mid, b) = (around[i], around[(i + 1) % 6], around[(i + 2) % 6]);
-        (a == MINE && b == MINE && mid == EMPTY).then_some(usize::from(ring[(i + 1) % 6]))
-    })
+    let (mut mine, mut empty) = (0u8, 0u8);
+    for (k, &cell) in ring.iter().enumerate() {
+        let s = state(cell);
+        mine |= u8::from(s == MINE) << k;
+        empty |= u8::from(s == EMPTY) << k;
+    }
+    // Bit i of `ahead(x, r)` is bit i + r of x, around the ring of six.
+    let ahead = |x: u8, r: u32| ((x >> r) | (x << (6 - r))) & 0b11_1111;
+    let bridges = mine & ahead(mine, 2) & ahead(empty, 1);
+    (bridges != 0).then(|| usize::from(ring[(bridges.trailing_zeros() as usize + 1) % 6]))
 }
 
 /// The most cells a board has.
@@ -252,22 +261,18 @@ impl<const W: usize> HexBoard<W> {
         while free > 0 {
             let answer = reply > u64::from(u32::MAX) || u64::from(rng.next_u32()) < reply;
             let saved = if last != NO_CELL && answer {
-                let own = 1 + mover.index() as u8;
-                let own_edge = if mover == Player::Black {
-                    BLACK_EDGE
-                } else {
-                    WHITE_EDGE
-                };
+                // Each colour's state for the mover (0 empty, 1 Black, 2 White, 3 nobody's),
+                // and the colour beyond each kind of edge, so that a lookup needs no branch.
+                let mut state = [EMPTY, THEIRS, THEIRS, THEIRS];
+                state[1 + mover.index()] = MINE;
+                const EDGE_COLOUR: [u8; 3] = [1, 2, 3];
                 save_bridge(&rings[usize::from(last)], |cell| {
-                    if cell >= BLACK_EDGE {
-                        u8::from(cell == own_edge)
+                    let c = if cell >= BLACK_EDGE {
+                        EDGE_COLOUR[usize::from(cell - BLACK_EDGE)]
                     } else {
-                        match colour[usize::from(cell)] {
-                            0 => EMPTY,
-                            c if c == own => MINE,
-                            _ => THEIRS,
-                        }
-                    }
+                        colour[usize::from(cell)]
+                    };
+                    state[usize::from(c) & 3]
                 })
             } else {
                 None
@@ -530,6 +535,22 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     use super::*;
+
+    /// The ring's bit masks find the first bridge going around, as reading the six states in
+    /// turn does: every ring of three states.
+    #[test]
+    fn save_bridge_finds_the_first_bridge_around() {
+        let ring: [u16; 6] = [10, 11, 12, 13, 14, 15];
+        for code in 0..3u32.pow(6) {
+            let around: [u8; 6] = std::array::from_fn(|k| (code / 3u32.pow(k as u32) % 3) as u8);
+            let expected = (0..6).find_map(|i| {
+                let (a, mid, b) = (around[i], around[(i + 1) % 6], around[(i + 2) % 6]);
+                (a == MINE && b == MINE && mid == EMPTY).then_some(usize::from(ring[(i + 1) % 6]))
+            });
+            let state = |cell: u16| around[usize::from(cell - 10)];
+            assert_eq!(save_bridge(&ring, state), expected, "{around:?}");
+        }
+    }
 
     /// The empty cells of a colour array on a board of side `n`.
     fn empties(n: u8, colour: &Colours) -> Vec<u16> {
