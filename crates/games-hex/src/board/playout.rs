@@ -16,6 +16,9 @@ pub(super) const RING: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1
 pub(super) const BLACK_EDGE: u16 = u16::MAX - 3;
 pub(super) const WHITE_EDGE: u16 = u16::MAX - 2;
 pub(super) const NOWHERE: u16 = u16::MAX - 1;
+/// The colour (1 Black, 2 White, 3 nobody's) of what lies beyond the board, by ring entry
+/// less [`BLACK_EDGE`]: beyond a row edge, a column edge, both.
+const BEYOND_COLOUR: [u8; 3] = [1, 2, 3];
 /// A neighbour's state for [`save_bridge`].
 const THEIRS: u8 = 0;
 const MINE: u8 = 1;
@@ -262,13 +265,12 @@ impl<const W: usize> HexBoard<W> {
             let answer = reply > u64::from(u32::MAX) || u64::from(rng.next_u32()) < reply;
             let saved = if last != NO_CELL && answer {
                 // Each colour's state for the mover (0 empty, 1 Black, 2 White, 3 nobody's),
-                // and the colour beyond each kind of edge, so that a lookup needs no branch.
+                // so that a lookup needs no branch.
                 let mut state = [EMPTY, THEIRS, THEIRS, THEIRS];
                 state[1 + mover.index()] = MINE;
-                const EDGE_COLOUR: [u8; 3] = [1, 2, 3];
                 save_bridge(&rings[usize::from(last)], |cell| {
                     let c = if cell >= BLACK_EDGE {
-                        EDGE_COLOUR[usize::from(cell - BLACK_EDGE)]
+                        BEYOND_COLOUR[usize::from(cell - BLACK_EDGE)]
                     } else {
                         colour[usize::from(cell)]
                     };
