@@ -23,6 +23,9 @@ const BEYOND_COLOUR: [u8; 3] = [1, 2, 3];
 const THEIRS: u8 = 0;
 const MINE: u8 = 1;
 const EMPTY: u8 = 2;
+/// Each colour's state (0 empty, 1 Black, 2 White, 3 nobody's) for Black and for White to
+/// move, so that the playout's lookup needs no branch.
+const STATES: [[u8; 4]; 2] = [[EMPTY, MINE, THEIRS, THEIRS], [EMPTY, THEIRS, MINE, THEIRS]];
 
 /// Every cell's [`RING`] of neighbours for each board side (cell numbers, or where off the
 /// board they lie), built once.
@@ -264,10 +267,7 @@ impl<const W: usize> HexBoard<W> {
         while free > 0 {
             let answer = reply > u64::from(u32::MAX) || u64::from(rng.next_u32()) < reply;
             let saved = if last != NO_CELL && answer {
-                // Each colour's state for the mover (0 empty, 1 Black, 2 White, 3 nobody's),
-                // so that a lookup needs no branch.
-                let mut state = [EMPTY, THEIRS, THEIRS, THEIRS];
-                state[1 + mover.index()] = MINE;
+                let state = &STATES[mover.index()];
                 save_bridge(&rings[usize::from(last)], |cell| {
                     let c = if cell >= BLACK_EDGE {
                         BEYOND_COLOUR[usize::from(cell - BLACK_EDGE)]
