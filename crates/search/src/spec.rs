@@ -562,7 +562,7 @@ const REWARD_KEYS: &[&str] = &["win", "draw", "loss"];
 /// The exploration constant `c` of `rave:` and `grave:` specs.
 const RAVE_EXPLORATION: f64 = 0.02;
 /// UCT's keys that only its RAVE variants take.
-const RAVE_ONLY: &[&str] = &["k", "ref", "bias"];
+const RAVE_ONLY: &[&str] = &["k", "ref", "bias", "skip_rave"];
 
 impl Entry<'_> {
     /// The entry for the agent called `name`, if there is one.
@@ -597,7 +597,7 @@ impl Entry<'_> {
                 ("ucb1", Algorithm::Flat(Policy::Ucb1 { c: 0.7 }), keys)
             }
             "uct" => ("uct", uct(0.0, 0), uct_keys(&[])),
-            "rave" => ("rave", uct(300.0, 0), uct_keys(&["k", "bias"])),
+            "rave" => ("rave", uct(300.0, 0), uct_keys(&["k", "bias", "skip_rave"])),
             "grave" => ("grave", uct(300.0, 50), uct_keys(RAVE_ONLY)),
             "minimax" => (
                 "minimax",
@@ -896,9 +896,8 @@ mod tests {
     /// A value that fits `key`.
     fn sample(key: &str) -> &'static str {
         match key {
-            "iterations" | "playouts" | "nodes" | "expand_after" | "ref" | "seed" | "examine" => {
-                "7"
-            }
+            "iterations" | "playouts" | "nodes" | "expand_after" | "ref" | "seed" | "examine"
+            | "skip_rave" => "7",
             "time" => "5ms",
             "win" | "draw" | "loss" | "c" | "k" => "0.5",
             "reuse" | "solver" | "ordering" | "pvs" | "book" => "false",
@@ -949,6 +948,13 @@ mod tests {
             panic!("grave is UCT");
         };
         assert_eq!((config.grave, config.rave), (10, 100.0));
+        assert!("uct:skip_rave=30".parse::<AgentSpec>().is_err());
+        let rave: AgentSpec = "rave:skip_rave=30".parse().unwrap();
+        let Algorithm::Uct(config, ..) = rave.algorithm else {
+            panic!("rave is UCT");
+        };
+        assert_eq!(config.skip_rave, 30);
+        assert!("rave:skip_rave=-1".parse::<AgentSpec>().is_err());
     }
 
     #[test]

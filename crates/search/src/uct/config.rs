@@ -156,6 +156,10 @@ pub struct UctConfig {
     /// GRAVE's threshold of visits for the node whose AMAF statistics are used (with `rave`
     /// above 0); 0 for plain RAVE.
     pub grave: u32,
+    /// With RAVE: one selection in every `skip_rave` reads no AMAF statistics, only the
+    /// children's own means (Fuego's and MoHex's `randomize_rave_frequency`, 30 in MoHex
+    /// 2.0); 0: none.
+    pub skip_rave: u32,
     /// PUCT's constant, used when the search has a prior.
     pub puct: f64,
     /// How much less than the mean of the tried children an untried child's `Q` is in PUCT
@@ -192,6 +196,7 @@ impl Default for UctConfig {
             solver: false,
             rave: 0.0,
             grave: 0,
+            skip_rave: 0,
             puct: 1.0,
             fpu: 0.0,
             bias: 0.0,
@@ -217,7 +222,8 @@ impl UctConfig {
 
     /// The keys [`set`](Self::set) takes: `c`, `reuse`, `final` (`visits`, `mean` or `wins`),
     /// `expand` (`one` or `all`), `expand_after`, `decay`, `nodes`, `solver`, `k` (RAVE's
-    /// equivalence parameter; above 0 turns RAVE on), `ref` (GRAVE's threshold), `puct`,
+    /// equivalence parameter; above 0 turns RAVE on), `ref` (GRAVE's threshold), `skip_rave`
+    /// (one selection in how many reads no AMAF statistics), `puct`,
     /// `fpu`, `bias` (RAVE's progressive bias), `cutoff` (plies), `examine` (visits), `reply`
     /// (the prior an advised reply gains) and `extend` (how far an unstable search may overrun
     /// its time).
@@ -232,6 +238,7 @@ impl UctConfig {
         "solver",
         "k",
         "ref",
+        "skip_rave",
         "puct",
         "fpu",
         "bias",
@@ -286,6 +293,7 @@ impl UctConfig {
             "solver" => self.solver = setting.flag()?,
             "k" => self.rave = setting.number_where(|k| k > 0.0, "a number above 0")?,
             "ref" => self.grave = setting.whole(1, u32::MAX)?,
+            "skip_rave" => self.skip_rave = setting.whole(0, u32::MAX)?,
             "puct" => self.puct = setting.number_where(|c| c > 0.0, "a number above 0")?,
             "fpu" => {
                 self.fpu =

@@ -248,7 +248,8 @@ impl<G: Game, R: Reward<G>, K: Guide<G>> Uct<G, R, K> {
 
 impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
     fn new(config: UctConfig, reward: R, knowledge: K, prior: bool, seed: u64) -> Self {
-        let rave = (config.rave > 0.0).then(|| Rave::new(config.rave as f32, config.grave));
+        let rave = (config.rave > 0.0)
+            .then(|| Rave::new(config.rave as f32, config.grave, config.skip_rave));
         TreeSearch {
             config,
             reward,

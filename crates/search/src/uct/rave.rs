@@ -74,6 +74,14 @@ pub(crate) struct Rave {
     view: Vec<Amaf>,
     /// Whether selection reads `view` (GRAVE below its reference).
     viewing: bool,
+    /// Every this many selections, one reads no AMAF statistics (0: never).
+    skip: u32,
+    /// Selections left until the next that reads none.
+    countdown: u32,
+    /// Whether the current selection reads none: it reads `blank` instead.
+    blind: bool,
+    /// Empty statistics, as many as the largest node's children seen blind.
+    blank: Vec<Amaf>,
     /// GRAVE: the reference node's AMAF statistics by action index, and the node they were
     /// built for.
     reference_amaf: Vec<Amaf>,
@@ -83,15 +91,19 @@ pub(crate) struct Rave {
 }
 
 impl Rave {
-    /// RAVE with equivalence parameter `k` (above 0), and GRAVE's threshold `grave` (0 for
-    /// plain RAVE).
-    pub(crate) fn new(k: f32, grave: u32) -> Self {
+    /// RAVE with equivalence parameter `k` (above 0), GRAVE's threshold `grave` (0 for
+    /// plain RAVE), and one selection in every `skip` reading no AMAF statistics (0: none).
+    pub(crate) fn new(k: f32, grave: u32, skip: u32) -> Self {
         Rave {
             weights: RaveWeights::new(k),
             grave,
             reference: NodeId::ROOT,
             view: Vec::new(),
             viewing: false,
+            skip,
+            countdown: skip,
+            blind: false,
+            blank: Vec::new(),
             reference_amaf: Vec::new(),
             reference_built: None,
             scores: Vec::new(),
@@ -106,9 +118,24 @@ impl Rave {
 
     /// The descent is at `node` (expanded) in `position`: GRAVE moves its reference there if
     /// it has enough visits, and below its reference gathers the reference's statistics of the
-    /// same moves as the children of `node`, for selection to use instead of their own.
+    /// same moves as the children of `node`, for selection to use instead of their own. Every
+    /// `skip`-th time, the selection that follows reads no AMAF statistics at all (the
+    /// children's own means only, as Fuego's and MoHex's `randomize_rave_frequency`: a move
+    /// that AMAF underrates still has its own results heard).
     pub(crate) fn enter<G: Game>(&mut self, tree: &Tree<G::Action>, node: NodeId, position: &G) {
         self.viewing = false;
+        self.blind = false;
+        if self.skip > 0 {
+            self.countdown -= 1;
+            if self.countdown == 0 {
+                self.countdown = self.skip;
+                self.blind = true;
+                let len = usize::from(tree[node].len);
+                if self.blank.len() < len {
+                    self.blank.resize(len, Amaf::default());
+                }
+            }
+        }
         if self.grave == 0 {
             return;
         }
@@ -137,10 +164,13 @@ impl Rave {
     }
 
     /// The AMAF statistics selection uses for the children of `node`, the node last
-    /// [entered](Self::enter): their own, or (GRAVE, below the reference) the reference's.
+    /// [entered](Self::enter): their own, (GRAVE, below the reference) the reference's, or
+    /// none (empty ones) when this selection is one of those that skip them.
     #[inline]
     fn stats<'a, A: Copy>(&'a self, tree: &'a Tree<A>, node: NodeId) -> &'a [Amaf] {
-        if self.viewing {
+        if self.blind {
+            &self.blank[..usize::from(tree[node].len)]
+        } else if self.viewing {
             &self.view
         } else {
             tree.amaf(&tree[node])
@@ -267,7 +297,7 @@ mod tests {
         // The child has 10 visits, under GRAVE's 50: it borrows the root's statistics for the
         // same moves.
         let (game, tree, child) = built(100, 10);
-        let mut rave = Rave::new(300.0, 50);
+        let mut rave = Rave::new(300.0, 50, 0);
         rave.start();
         rave.enter(&tree, NodeId::ROOT, &game);
         assert_eq!(means(rave.stats(&tree, NodeId::ROOT)), [0.3, 0.8]);
@@ -286,7 +316,7 @@ mod tests {
 
         // Plain RAVE always reads a node's own statistics.
         let (game, tree, child) = built(100, 10);
-        let mut plain = Rave::new(300.0, 0);
+        let mut plain = Rave::new(300.0, 0, 0);
         plain.start();
         plain.enter(&tree, NodeId::ROOT, &game);
         plain.enter(&tree, child, &game.after(tree[child].action));
@@ -298,7 +328,7 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
         let (game, mut tree, _) = built(100, 10);
-        let mut rave = Rave::new(300.0, 0);
+        let mut rave = Rave::new(300.0, 0, 0);
         // Neither child tried: the one with the better AMAF mean (0.8, the second).
         rave.start();
         rave.enter(&tree, NodeId::ROOT, &game);
@@ -326,6 +356,34 @@ mod tests {
             seen[rave.select(&tree, NodeId::ROOT, 0.0, None, &mut rng)] += 1;
         }
         assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
+    }
+
+    #[test]
+    fn every_skip_th_selection_reads_the_childrens_own_means_only() {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+        // AMAF prefers the second child (0.8 against 0.3), their own results the first (one
+        // playout each: 0.9 against 0.2).
+        let (game, mut tree, _) = built(100, 0);
+        for (place, result) in [(0, 0.9), (1, 0.2)] {
+            // (Trying the child at `place` keeps the order: the tried ones stay first.)
+            let child = tree.try_child_at(NodeId::ROOT, place);
+            tree[child].record(result);
+        }
+        let mut rave = Rave::new(300.0, 0, 3);
+        rave.start();
+        let mut chosen = Vec::new();
+        for _ in 0..6 {
+            rave.enter(&tree, NodeId::ROOT, &game);
+            chosen.push(rave.select(&tree, NodeId::ROOT, 0.0, None, &mut rng));
+        }
+        assert_eq!(chosen, [1, 1, 0, 1, 1, 0]);
+        // Without skipping, AMAF's choice every time.
+        let mut rave = Rave::new(300.0, 0, 0);
+        for _ in 0..6 {
+            rave.enter(&tree, NodeId::ROOT, &game);
+            assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, None, &mut rng), 1);
+        }
     }
 
     #[test]
