@@ -259,6 +259,29 @@ fn uct_stays_under_its_node_cap_on_a_wide_board() {
 }
 
 #[test]
+fn a_filling_tree_keeps_growing_more_slowly_instead_of_stopping_at_its_cap() {
+    // Seven children an expansion, at most one expansion an iteration.
+    let grown = |iterations: u64| {
+        let config = UctConfig {
+            max_nodes: 5000,
+            ..UctConfig::default()
+        };
+        let mut uct = Uct::<Connect4>::with_config(config, WinDrawLoss::default(), 3);
+        uct.choose(&Connect4::new(), &Budget::iterations(iterations));
+        uct.report().unwrap().nodes
+    };
+    // (Without the slowing down, the cap is reached after about 2,600 iterations, and the
+    // tree then stops.)
+    let (early, late) = (grown(4_000), grown(8_000));
+    assert!(
+        early > 2500,
+        "{early} nodes: the first half of the cap fills as before"
+    );
+    assert!(early + 7 < late, "{early} then {late} nodes: still growing");
+    assert!(late <= 5000, "{late} nodes under a cap of 5000");
+}
+
+#[test]
 fn uct_expands_a_leaf_only_after_expand_after_visits() {
     let search = |expand_after: u32, iterations: u64| {
         let config = UctConfig {

@@ -31,12 +31,13 @@ pub enum Expansion {
 /// | `exploration` | 0.4 | `c` in `mean + c * sqrt(ln N / n)` |
 /// | `final_choice` | most visits | which root action to play |
 /// | `expansion` | one child per iteration | or all children at once |
-/// | `expand_after` | 1 | visits a leaf needs before it gains children (`expand_after=8` in specs) |
+/// | `expand_after` | 1 | visits a leaf needs before it gains children (`expand_after=8` in specs), doubled for each halving of the room left once the tree is half full (see below) |
 /// | `decay` | 1.0 (none) | a reward counts `decay^plies` of its value, plies to the end of the game |
 /// | `reuse` | true | keep the subtree of the moves actually played |
-/// | `max_nodes` | 4,000,000 | the tree never grows past this many nodes (about 24 bytes each) |
+/// | `max_nodes` | 4,000,000 | the tree never grows past this many nodes (24 bytes each, 40 with RAVE and a prior) |
 /// | `solver` | false | MCTS-Solver: prove wins, losses and draws in the tree (see below) |
 /// | `rave` | 0 (off) | RAVE's equivalence parameter `k` (see below); `rave:` specs use 300 |
+/// | `skip_rave` | 0 (off) | with RAVE: one selection in this many reads the children's own means only |
 /// | `grave` | 0 (off) | GRAVE's threshold: use the AMAF statistics of the closest ancestor with at least this many visits; `grave:` specs use 50 |
 /// | `puct` | 1.0 | with a prior: `c` in PUCT's `Q + c·P·sqrt(N)/(1+n)` (see below) |
 /// | `fpu` | 0 | with a prior: an untried child's `Q` is the mean of the tried ones less this (see below) |
@@ -51,6 +52,14 @@ pub enum Expansion {
 /// rewards in `[0, 1]` comes out well below it, about 0.3 on 7x7 Hex in published student
 /// experiments; 0.4 is a middle value across Hex, Connect Four and Othello. Rewards on another
 /// scale (a loss worth -100) need a constant on that scale.
+///
+/// The node cap: a tree that reached `max_nodes` would stop growing and play out from its
+/// leaves for the rest of the search, however long. Instead, once half the cap is used, a leaf
+/// needs twice `expand_after` visits to gain children, four times once three quarters are
+/// used, and so on, doubling for each halving of the room left: the tree slows down
+/// but keeps growing where the iterations go (the principal variation), as Fuego's pruning of
+/// a full tree keeps only its busy nodes. A search that never fills half the cap is not
+/// changed by it.
 ///
 /// The solver (Winands, Björnsson and Saito 2008) marks a node won when one of its children is
 /// a win for the player choosing there, lost when every child is a loss for that player, and
@@ -209,6 +218,16 @@ impl Default for UctConfig {
 }
 
 impl UctConfig {
+    /// The visits a leaf needs before it gains children when the tree holds `used` nodes:
+    /// [`expand_after`](Self::expand_after) while at least half of
+    /// [`max_nodes`](Self::max_nodes) is free, then doubled for each halving of the room left.
+    #[inline]
+    pub(crate) fn expand_threshold(&self, used: usize) -> u32 {
+        let room = self.max_nodes.saturating_sub(used).max(1);
+        let halvings = (self.max_nodes / room).max(1).ilog2().min(32);
+        (u64::from(self.expand_after) << halvings).min(u64::from(u32::MAX)) as u32
+    }
+
     /// A reward `plies` moves before the end of its simulation, decayed by
     /// [`decay`](Self::decay) per ply (unchanged at the default of 1).
     #[inline]
@@ -310,5 +329,29 @@ impl UctConfig {
             _ => return Err(setting.unknown(Self::KEYS)),
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::UctConfig;
+
+    #[test]
+    fn the_expansion_threshold_doubles_for_each_halving_of_the_room_left() {
+        let config = |expand_after| UctConfig {
+            expand_after,
+            max_nodes: 1000,
+            ..UctConfig::default()
+        };
+        let one = config(1);
+        // (nodes used, threshold): half the cap free or more, then each halving of the room.
+        for (used, threshold) in [(0, 1), (499, 1), (500, 2), (749, 2), (750, 4), (875, 8)] {
+            assert_eq!(one.expand_threshold(used), threshold, "{used} nodes used");
+        }
+        // No room at all: 1000 times less than the whole, nine halvings.
+        assert_eq!(one.expand_threshold(1000), 512);
+        assert_eq!(one.expand_threshold(5000), 512);
+        assert_eq!(config(3).expand_threshold(900), 24);
+        assert_eq!(config(u32::MAX).expand_threshold(999), u32::MAX);
     }
 }

@@ -58,7 +58,9 @@ use tree::{NodeId, Tree};
 ///
 /// # Memory
 ///
-/// A node is 24 bytes. The tree stops growing at [`UctConfig::max_nodes`]; the search then
+/// A node is 24 bytes (40 with RAVE and a prior). The tree never grows past
+/// [`UctConfig::max_nodes`]: once half of it is used, leaves need more visits to gain children,
+/// so that the tree keeps growing, more slowly, where the iterations go; at the cap the search
 /// goes on playing out from its leaves.
 ///
 /// ```
@@ -354,7 +356,8 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             let leaf = &self.tree[node];
             if leaf.len == 0
                 && (self.deferred
-                    || (node != NodeId::ROOT && leaf.visits < self.config.expand_after)
+                    || (node != NodeId::ROOT
+                        && leaf.visits < self.config.expand_threshold(self.tree.len()))
                     || !self.expand(node, &position))
             {
                 // Too young to expand, or the tree is full: play out from this leaf. (Or it

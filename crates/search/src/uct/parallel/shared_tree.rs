@@ -238,7 +238,12 @@ impl<A> Stats for SharedNode<A> {
 #[derive(Debug)]
 pub(crate) struct SharedTree<A> {
     root: SharedNode<A>,
+    /// The nodes counted against the cap: those in the tree and those the threads have
+    /// reserved and not used yet.
     nodes: AtomicUsize,
+    /// The nodes in the tree (what the expansion threshold reads: with a small cap, one
+    /// thread's reservation can be most of it).
+    used: AtomicUsize,
 }
 
 /// What one thread keeps to itself: its random numbers (for the playouts and the order of new
@@ -303,7 +308,7 @@ fn recycle<A, Rg>(node: &mut SharedNode<A>, locals: &mut [Local<A, Rg>]) {
     }
 }
 
-/// How many nodes a thread reserves at a time (fewer when the cap leaves less room).
+/// How many nodes a thread reserves at a time (fewer when the cap is small or leaves less room).
 const RESERVE: usize = 1024;
 
 impl<A, Rg> Local<A, Rg> {
@@ -345,12 +350,18 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         SharedTree {
             root: SharedNode::new(placeholder, 1.0),
             nodes: AtomicUsize::new(1),
+            used: AtomicUsize::new(1),
         }
     }
 
     /// How many nodes the tree holds.
     pub(crate) fn len(&self) -> usize {
         self.nodes.load(Relaxed)
+    }
+
+    /// How many nodes the tree holds, not counting the threads' reservations.
+    fn used(&self) -> usize {
+        self.used.load(Relaxed)
     }
 
     /// Whether the solver has decided the root.
@@ -385,6 +396,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             stack.extend(node.children());
         }
         *self.nodes.get_mut() = count;
+        *self.used.get_mut() = count;
         true
     }
 
@@ -489,9 +501,10 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             let children = match node.children.get() {
                 Some(children) => children,
                 None => {
-                    // Its visits count this iteration's virtual loss already: `expand_after`
+                    // Its visits count this iteration's virtual loss already: the threshold's
                     // earlier iterations means one more.
-                    let young = !path.is_empty() && node.n() <= config.expand_after;
+                    let threshold = config.expand_threshold(self.used());
+                    let young = !path.is_empty() && node.n() <= threshold;
                     if young
                         || !(self.expand(node, &position, shared, local)
                             || path.is_empty() && Self::wait_for_children(node))
@@ -549,8 +562,11 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             return true;
         }
         let more = n - local.reserved;
-        // What the thread takes with the count at `len`: a batch, or what room is left.
-        let grant = |len: usize| cap.saturating_sub(len).min(more.max(RESERVE));
+        // What the thread takes with the count at `len`: a batch (no more than a 64th of the
+        // cap, so that under a small cap no thread holds the room the others need), or what
+        // room is left.
+        let batch = RESERVE.min(cap / 64);
+        let grant = |len: usize| cap.saturating_sub(len).min(more.max(batch));
         match self.nodes.fetch_update(AcqRel, Acquire, |len| {
             (grant(len) >= more).then(|| len + grant(len))
         }) {
@@ -591,6 +607,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             return false;
         }
         local.reserved -= n;
+        self.used.fetch_add(n, Relaxed);
         let actions = &mut local.actions;
         actions.clear();
         position.legal_actions(actions);
