@@ -354,7 +354,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         }
     }
 
-    /// How many nodes the tree holds.
+    /// How many nodes the tree holds, with (during a search) those the threads have reserved.
     pub(crate) fn len(&self) -> usize {
         self.nodes.load(Relaxed)
     }
