@@ -151,14 +151,18 @@ impl<A> SharedNode<A> {
     }
 
     /// Changes the tally by `f` (visits and mean to new visits and mean), atomically; the
-    /// mean stays as it is once the node is proven. Returns the new visit count.
+    /// mean stays as it is once the solver has proven the node (its exact value, and no
+    /// bonus), and keeps moving in a node a verdict decided without the solver (which backs
+    /// up its proven result, so its mean tends to it), as in the serial tree. Returns the new
+    /// visit count.
     #[inline]
     fn update(&self, f: impl Fn(u32, f32) -> (u32, f32)) -> u32 {
         let word = self.swap_tally(|old| {
             let (visits, mean) = unpack(old);
             let (new_visits, new_mean) = f(visits, mean);
-            let open = self.proven() == Proof::Open;
-            pack(new_visits, if open { new_mean } else { mean })
+            let exact = self.proven() != Proof::Open
+                && (self.inv_sqrt.load(Relaxed) == 0 || !mean.is_finite());
+            pack(new_visits, if exact { mean } else { new_mean })
         });
         unpack(word).0
     }
@@ -210,8 +214,10 @@ impl<A> SharedNode<A> {
             Proof::Loss => f32::NEG_INFINITY,
             _ => draw as f32,
         };
-        self.swap_tally(|old| pack(unpack(old).0, value));
+        // The bonus goes first: from then on `update` leaves the mean alone, and the exact
+        // value written next stays.
         self.inv_sqrt.store(0, Relaxed);
+        self.swap_tally(|old| pack(unpack(old).0, value));
     }
 }
 
@@ -968,5 +974,39 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             stack.extend(node.children());
         }
         (nodes, reweighed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Proof, SharedNode, Stats};
+    use std::sync::atomic::Ordering::AcqRel;
+    use std::sync::atomic::Ordering::Acquire;
+
+    #[test]
+    fn a_node_a_verdict_decided_keeps_averaging_and_a_proven_one_keeps_its_value() {
+        // Decided by a verdict without the solver (the proof set, the bonus kept): the losses
+        // it backs up from then on pull its mean down, as in the serial tree.
+        let decided = SharedNode::new(0u8, 1.0);
+        decided.record(1.0);
+        decided.record(1.0);
+        let _ =
+            decided
+                .proof
+                .compare_exchange(Proof::Open as u8, Proof::Loss as u8, AcqRel, Acquire);
+        for _ in 0..8 {
+            decided.record(0.0);
+        }
+        assert_eq!(decided.n(), 10);
+        assert!((decided.q() - 0.2).abs() < 1e-6, "{}", decided.q());
+        assert!(decided.inv_sqrt() > 0.0);
+        // Proven by the solver: its exact value and no bonus, whatever is backed up.
+        let proven = SharedNode::new(0u8, 1.0);
+        proven.record(1.0);
+        proven.prove(Proof::Loss, 0.5);
+        proven.record(1.0);
+        proven.revise(0.5);
+        assert_eq!(proven.q(), f32::NEG_INFINITY);
+        assert_eq!((proven.n(), proven.inv_sqrt()), (2, 0.0));
     }
 }
