@@ -245,11 +245,9 @@ impl<A> Stats for SharedNode<A> {
 pub(crate) struct SharedTree<A> {
     root: SharedNode<A>,
     /// The nodes counted against the cap: those in the tree and those the threads have
-    /// reserved and not used yet.
+    /// reserved and not used yet (at most a 64th of the cap each, so that the count is also
+    /// close enough to the tree's size for the expansion threshold).
     nodes: AtomicUsize,
-    /// The nodes in the tree (what the expansion threshold reads: with a small cap, one
-    /// thread's reservation can be most of it).
-    used: AtomicUsize,
 }
 
 /// What one thread keeps to itself: its random numbers (for the playouts and the order of new
@@ -356,18 +354,12 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         SharedTree {
             root: SharedNode::new(placeholder, 1.0),
             nodes: AtomicUsize::new(1),
-            used: AtomicUsize::new(1),
         }
     }
 
     /// How many nodes the tree holds, with (during a search) those the threads have reserved.
     pub(crate) fn len(&self) -> usize {
         self.nodes.load(Relaxed)
-    }
-
-    /// How many nodes the tree holds, not counting the threads' reservations.
-    fn used(&self) -> usize {
-        self.used.load(Relaxed)
     }
 
     /// Whether the solver has decided the root.
@@ -402,7 +394,6 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             stack.extend(node.children());
         }
         *self.nodes.get_mut() = count;
-        *self.used.get_mut() = count;
         true
     }
 
@@ -509,7 +500,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 None => {
                     // Its visits count this iteration's virtual loss already: the threshold's
                     // earlier iterations means one more.
-                    let threshold = config.expand_threshold(self.used());
+                    let threshold = config.expand_threshold(self.len());
                     let young = !path.is_empty() && node.n() <= threshold;
                     if young
                         || !(self.expand(node, &position, shared, local)
@@ -613,7 +604,6 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             return false;
         }
         local.reserved -= n;
-        self.used.fetch_add(n, Relaxed);
         let actions = &mut local.actions;
         actions.clear();
         position.legal_actions(actions);
