@@ -150,6 +150,13 @@ impl<A> SharedNode<A> {
         }
     }
 
+    /// Whether the solver has proven this node: proven, and without the exploration bonus that
+    /// a node a verdict decided without the solver keeps.
+    #[inline]
+    fn solved(&self) -> bool {
+        self.proven() != Proof::Open && self.inv_sqrt.load(Relaxed) == 0
+    }
+
     /// Changes the tally by `f` (visits and mean to new visits and mean), atomically; the
     /// mean stays as it is once the solver has proven the node (its exact value, and no
     /// bonus), and keeps moving in a node a verdict decided without the solver (which backs
@@ -160,8 +167,9 @@ impl<A> SharedNode<A> {
         let word = self.swap_tally(|old| {
             let (visits, mean) = unpack(old);
             let (new_visits, new_mean) = f(visits, mean);
-            let exact = self.proven() != Proof::Open
-                && (self.inv_sqrt.load(Relaxed) == 0 || !mean.is_finite());
+            // (Only a solver's proof makes a mean infinite: that guards the moment between
+            // `prove` writing the value and a concurrent `record` storing a bonus again.)
+            let exact = self.solved() || !mean.is_finite();
             pack(new_visits, if exact { mean } else { new_mean })
         });
         unpack(word).0
@@ -176,7 +184,7 @@ impl<A> SharedNode<A> {
         });
         // A node the solver proved has no bonus (and an exact value); one a verdict decided
         // without the solver keeps both going, as an open one does.
-        if self.proven() == Proof::Open || self.inv_sqrt.load(Relaxed) != 0 {
+        if !self.solved() {
             self.inv_sqrt
                 .store((visits as f32).sqrt().recip().to_bits(), Relaxed);
         }
@@ -970,8 +978,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
 #[cfg(test)]
 mod tests {
     use super::{Proof, SharedNode, Stats};
-    use std::sync::atomic::Ordering::AcqRel;
-    use std::sync::atomic::Ordering::Acquire;
+    use std::sync::atomic::Ordering::{AcqRel, Acquire};
 
     #[test]
     fn a_node_a_verdict_decided_keeps_averaging_and_a_proven_one_keeps_its_value() {
