@@ -60,8 +60,8 @@ pub fn knowledge() -> Knowledge<Shape, Bridges, NoEvaluator> {
 /// ([`Hex::proven_moves`], about 0.75 ms a mid-game 9x9 position), for UCT's `examine=N`:
 /// asked of nodes visited 200 times, it scores 65% against the same search without it (9x9,
 /// 100 ms a move, 100 games). It also advises, after each move that breaks into one of the
-/// opponent's connections, the opponent's replies that restore it ([`ProvenMoves::restoring`]), which
-/// UCT searches first (`reply=R`). `best` on Hex is
+/// opponent's connections, the opponent's replies that restore it
+/// ([`ProvenMoves::restoring`]), which UCT searches first (`reply=R`). `best` on Hex is
 /// `rave:playout=game,prior=game,examine=200,c=0,bias=5`: RAVE with this prior as its
 /// progressive bias (`docs/experiments.md`).
 #[derive(Clone, Copy, PartialEq, Debug)]
