@@ -22,7 +22,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use gamesearch::arena::{Pairing, TextGame};
 use gamesearch::core::{Game, Status};
-use gamesearch::hex::{Hex, Move, Patterns, Sample};
+use gamesearch::hex::{Balancing, Hex, Move, Patterns, Sample, Target};
 use gamesearch::search::AgentSpec;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -83,6 +83,54 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Searches positions of recorded games and appends each with its value, as targets for
+    /// `balance` (run the same command again to continue).
+    Values {
+        /// The board's side the games were played on.
+        #[arg(long, default_value_t = 9)]
+        size: u32,
+        /// A file of games, as `selfplay` writes them.
+        games: PathBuf,
+        /// Positions taken from each game, at random plies.
+        #[arg(long, default_value_t = 2)]
+        per_game: usize,
+        /// Plies at the start of each game not taken (the opening).
+        #[arg(long, default_value_t = 3)]
+        skip: usize,
+        /// The agent whose value of the position is the target.
+        #[arg(long, default_value = "best:iterations=50000")]
+        agent: String,
+        /// The run's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The file of targets (one line each: the value for the player to move, then the
+        /// moves).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Fits playout weights to the targets `values` wrote, by simulation balancing.
+    Balance {
+        /// The board's side.
+        #[arg(long, default_value_t = 9)]
+        size: u32,
+        /// A file of targets, as `values` writes them.
+        targets: PathBuf,
+        /// Passes over the targets.
+        #[arg(long, default_value_t = 10)]
+        rounds: usize,
+        /// Playouts per target and step (as many again for the gradient).
+        #[arg(long, default_value_t = 32)]
+        playouts: usize,
+        /// The step size.
+        #[arg(long, default_value_t = 1.0)]
+        rate: f64,
+        /// The run's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the weights (`Patterns::to_text`), after every round.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -103,6 +151,24 @@ fn main() -> ExitCode {
             rounds,
             out,
         } => train(size, &games, skip, rounds, &out),
+        Command::Values {
+            size,
+            games,
+            per_game,
+            skip,
+            agent,
+            seed,
+            out,
+        } => values(size, &games, per_game, skip, &agent, seed, &out),
+        Command::Balance {
+            size,
+            targets,
+            rounds,
+            playouts,
+            rate,
+            seed,
+            out,
+        } => balance(size, &targets, rounds, playouts, rate, seed, &out),
     };
     common::finish("hex_patterns", result)
 }
@@ -120,10 +186,8 @@ fn selfplay(
         .parse()
         .unwrap_or_else(|e| common::usage_error(format!("--agent: {e}")));
     let start = Hex::new(size).unwrap_or_else(|e| common::usage_error(format!("--size: {e}")));
-    let done = match File::open(out) {
-        Ok(file) => BufReader::new(file).lines().count() as u64,
-        Err(_) => 0,
-    };
+    // A line cut short by a kill is dropped, and its game played again.
+    let done = common::read_appended(out)?.lines().count() as u64;
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -254,17 +318,12 @@ fn train(
     for path in paths {
         games.extend(samples(path, &start, skip)?);
     }
-    if games.len() < 10 {
-        return Err(format!(
-            "{} games: too few to learn from (at least 10)",
-            games.len()
-        ));
-    }
-    // Every tenth game is held out, to check that the weights predict moves they did not see.
-    let (mut learn, mut check) = (Vec::new(), Vec::new());
-    for (i, game) in games.into_iter().enumerate() {
-        if i % 10 == 9 { &mut check } else { &mut learn }.extend(game);
-    }
+    // Whole games held out, to check that the weights predict moves they did not see.
+    let (learn, check) = hold_out(games, "games")?;
+    let (learn, check): (Vec<Sample>, Vec<Sample>) = (
+        learn.into_iter().flatten().collect(),
+        check.into_iter().flatten().collect(),
+    );
     eprintln!(
         "{} positions to learn from, {} held out ({:.1} s to read)",
         learn.len(),
@@ -319,4 +378,178 @@ fn train(
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// `items` split into those to learn from and every tenth, held out; at least 10 are needed.
+fn hold_out<T>(items: Vec<T>, what: &str) -> Result<(Vec<T>, Vec<T>), String> {
+    if items.len() < 10 {
+        return Err(format!(
+            "{} {what}: too few to learn from (at least 10, every tenth held out)",
+            items.len()
+        ));
+    }
+    let (mut learn, mut check) = (Vec::new(), Vec::new());
+    for (i, item) in items.into_iter().enumerate() {
+        if i % 10 == 9 { &mut check } else { &mut learn }.push(item);
+    }
+    Ok((learn, check))
+}
+
+/// The positions of a file of games, each game's moves.
+fn games(path: &PathBuf) -> Result<Vec<Vec<Move>>, String> {
+    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut games = Vec::new();
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+        let moves = line
+            .split_whitespace()
+            .map(|m| {
+                m.parse::<Move>()
+                    .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        games.push(moves);
+    }
+    Ok(games)
+}
+
+fn values(
+    size: u32,
+    path: &PathBuf,
+    per_game: usize,
+    skip: usize,
+    agent: &str,
+    seed: u64,
+    out: &PathBuf,
+) -> Result<(), String> {
+    let spec: AgentSpec = agent
+        .parse()
+        .unwrap_or_else(|e| common::usage_error(format!("--agent: {e}")));
+    let start = Hex::new(size).unwrap_or_else(|e| common::usage_error(format!("--size: {e}")));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    // Every position to search, drawn first so that a second run continues the same list.
+    let mut positions = Vec::new();
+    for moves in games(path)? {
+        if moves.len() <= skip + 1 {
+            continue;
+        }
+        for _ in 0..per_game {
+            positions.push(moves[..rng.random_range(skip..moves.len() - 1)].to_vec());
+        }
+    }
+    // A line cut short by a kill is dropped, and its position searched again.
+    let done = common::read_appended(out)?.lines().count();
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    let stop = common::stop_flag_saying("the position in progress finishes and is kept");
+    let bar = common::progress_bar(positions.len() as u64);
+    bar.set_position(done.min(positions.len()) as u64);
+    let budget = spec.budget();
+    for (k, moves) in positions.iter().enumerate().skip(done) {
+        if stop.load(Ordering::SeqCst) {
+            bar.abandon();
+            eprintln!("stopped after {k} positions; the same command continues");
+            return Ok(());
+        }
+        let mut position = start.clone();
+        for &action in moves {
+            position.try_play(action).map_err(|e| format!("{e}"))?;
+        }
+        let mut searcher =
+            Hex::agent(&spec, seed ^ k as u64).unwrap_or_else(|e| common::usage_error(e));
+        let value = if position.status() == Status::Ongoing {
+            searcher.choose(&position, &budget);
+            searcher.report().and_then(|r| r.value())
+        } else {
+            None
+        };
+        if let Some(value) = value {
+            let line: Vec<String> = moves.iter().map(Move::to_string).collect();
+            writeln!(file, "{value:.4} {}", line.join(" "))
+        } else {
+            // A position that is over (or unsearched) keeps its place, so that lines and
+            // positions stay in step.
+            writeln!(file, "-")
+        }
+        .and_then(|()| file.flush())
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+        bar.inc(1);
+    }
+    bar.finish();
+    Ok(())
+}
+
+fn balance(
+    size: u32,
+    path: &PathBuf,
+    rounds: usize,
+    playouts: usize,
+    rate: f64,
+    seed: u64,
+    out: &PathBuf,
+) -> Result<(), String> {
+    let start = Hex::new(size).unwrap_or_else(|e| common::usage_error(format!("--size: {e}")));
+    if rounds == 0 || playouts == 0 {
+        common::usage_error("--rounds and --playouts must be at least 1");
+    }
+    if !(rate.is_finite() && rate > 0.0) {
+        common::usage_error(format!("--rate {rate}: a positive step size"));
+    }
+    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut targets = Vec::new();
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+        let at = |e: String| format!("{} line {}: {e}", path.display(), i + 1);
+        let mut fields = line.split_whitespace();
+        let Some(value) = fields.next().filter(|&v| v != "-") else {
+            continue;
+        };
+        let value: f64 = value
+            .parse()
+            .ok()
+            .filter(|v| (0.0..=1.0).contains(v))
+            .ok_or_else(|| at(format!("`{value}` is not a value from 0 to 1")))?;
+        let mut position = start.clone();
+        for m in fields {
+            let action: Move = m.parse().map_err(|e| at(format!("{e}")))?;
+            position.try_play(action).map_err(|e| at(format!("{e}")))?;
+        }
+        if position.status() == Status::Ongoing {
+            targets.push(Target { position, value });
+        }
+    }
+    // Targets held out, to check that the weights predict values they did not see.
+    let (learn, check) = hold_out(targets, "targets")?;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let error = |t: &Patterns, rng: &mut Xoshiro256PlusPlus| t.balance_error(&check, 256, rng);
+    println!(
+        "{} targets to fit, {} held out; uniform: held-out squared error {:.4}",
+        learn.len(),
+        check.len(),
+        error(&Patterns::default(), &mut rng)
+    );
+    let settings = Balancing {
+        rounds,
+        playouts,
+        rate,
+    };
+    let mut check_rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 1);
+    let mut failed = None;
+    Patterns::balance(&learn, &settings, &mut rng, |round, table| {
+        println!(
+            "round {round}: held-out squared error {:.4}",
+            error(table, &mut check_rng)
+        );
+        let header = format!(
+            "# Hex playout weights, `hex_patterns balance` round {round} on {}\n",
+            path.display()
+        );
+        if let Err(e) = std::fs::write(out, header + &table.to_text()) {
+            failed = Some(format!("{}: {e}", out.display()));
+        }
+    });
+    failed.map_or(Ok(()), Err)
 }

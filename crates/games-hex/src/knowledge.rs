@@ -344,6 +344,9 @@ pub struct Bridges {
     /// still costs about six times the default's. Off by default: at equal time it lost to
     /// the default inside `best` (`docs/experiments.md`, section 8).
     pub weighted: Option<f32>,
+    /// The weights `local` and `weighted` draw by: [`Patterns::learned`] (the prior's) by
+    /// default, or a table fitted for the playouts ([`Patterns::balance`]).
+    pub patterns: &'static Patterns,
 }
 
 impl Default for Bridges {
@@ -353,6 +356,7 @@ impl Default for Bridges {
             fill_in: false,
             local: 0.0,
             weighted: None,
+            patterns: Patterns::learned(),
         }
     }
 }
@@ -365,6 +369,7 @@ impl Bridges {
             local: threshold(self.local),
             fill_in: self.fill_in,
             weighted: self.weighted,
+            patterns: self.patterns,
         }
     }
 }
@@ -386,7 +391,7 @@ impl PlayoutPolicy<Hex> for Bridges {
             };
             let local = match (saved, b.last_stone()) {
                 (None, Some(cell)) if u64::from(rng.next_u32()) < threshold(self.local) => {
-                    b.local_move(&b.colours(), cell, b.to_move(), Patterns::learned(), rng)
+                    b.local_move(&b.colours(), cell, b.to_move(), self.patterns, rng)
                 }
                 _ => None,
             };
@@ -394,7 +399,7 @@ impl PlayoutPolicy<Hex> for Bridges {
                 .or(local)
                 .or_else(|| match self.weighted {
                     // While the swap is available, a random action (the swap among them).
-                    Some(cap) if !b.swap_available() => b.weighted_move(cap, rng),
+                    Some(cap) if !b.swap_available() => b.weighted_move(cap, self.patterns, rng),
                     _ => None,
                 })
                 .map(|i| Move::Place(b.cell_at(i)))

@@ -35,6 +35,7 @@
 
 #![forbid(unsafe_code)]
 
+mod balance;
 mod bits;
 mod board;
 mod book;
@@ -44,6 +45,7 @@ mod notation;
 mod patterns;
 mod solver;
 
+pub use balance::{Balancing, Target};
 pub use bits::MAX_SIZE;
 pub use book::{Book, BookError, BookMove};
 pub use hex::Hex;

@@ -152,6 +152,14 @@ impl Patterns {
         self.pattern[code as usize]
     }
 
+    /// Replaces every pattern's weight (indexed by code, half turns alike) and the
+    /// [`Near`] classes'.
+    pub(crate) fn set_weights(&mut self, pattern: Box<[f32]>, near: [f32; 3]) {
+        debug_assert_eq!(pattern.len(), PATTERN_CODES);
+        self.pattern = pattern;
+        self.near = near;
+    }
+
     /// The weight of the class `near` alone.
     pub(crate) fn near_weight(&self, near: Near) -> f32 {
         self.near[near as usize]

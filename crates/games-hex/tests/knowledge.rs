@@ -256,6 +256,37 @@ fn weighted_moves_are_drawn_by_capped_and_local_pattern_weights() {
     assert_drawn_by_weight(&policy, &position, &cells, 200_000, 5.0);
 }
 
+#[test]
+fn weighted_moves_follow_the_table_the_policy_is_given() {
+    // A table of its own (as `Patterns::balance` fits one): every pattern weighs 1 and a cell
+    // next to the last stone 50 times as much, so the four empty neighbours of f4 (e4 and e5
+    // are taken) weigh 50, every other empty cell 1.
+    let table: &'static Patterns =
+        Box::leak(Box::new(Patterns::from_text("near adjacent 50\n").unwrap()));
+    let position = after_f4();
+    let cells: Vec<(Cell, f64)> = (0..81)
+        .map(|i| Cell::new(i % 9, i / 9))
+        .filter_map(|cell| {
+            let shape = position.local_shape(cell)?;
+            Some((
+                cell,
+                if shape.near == Near::Adjacent {
+                    50.0
+                } else {
+                    1.0
+                },
+            ))
+        })
+        .collect();
+    assert_eq!(cells.iter().filter(|(_, w)| *w > 1.0).count(), 4);
+    let policy = Bridges {
+        weighted: Some(f32::MAX),
+        patterns: table,
+        ..Bridges::default()
+    };
+    assert_drawn_by_weight(&policy, &position, &cells, 200_000, 5.0);
+}
+
 /// [`Shape`]'s weights without its `examine` (H-search, tens of milliseconds a position on
 /// 19x19 in a test build), for the kit's many positions of large boards.
 struct WeighOnly(Shape);

@@ -228,6 +228,7 @@ impl<const W: usize> HexBoard<W> {
             local,
             fill_in,
             weighted,
+            patterns,
         } = *style;
         let plies = match self.open_playout(rng, played.as_deref_mut()) {
             Ok(plies) => plies,
@@ -259,7 +260,6 @@ impl<const W: usize> HexBoard<W> {
         }
         let cells = empty.count();
         let rings = rings(self.n);
-        let patterns = Patterns::learned();
         let mut last = self.last;
         let mut mover = self.to_move;
         let mut weights =
@@ -330,7 +330,12 @@ impl<const W: usize> HexBoard<W> {
 
     /// The cell a pattern-weighted playout ([`Style::weighted`], global weights capped at
     /// `cap`) draws for the player to move when no bridge is saved; `None` on a full board.
-    pub(crate) fn weighted_move<R: Rng + ?Sized>(&self, cap: f32, rng: &mut R) -> Option<usize> {
+    pub(crate) fn weighted_move<R: Rng + ?Sized>(
+        &self,
+        cap: f32,
+        patterns: &Patterns,
+        rng: &mut R,
+    ) -> Option<usize> {
         let colour = self.colours();
         let mut pool = [0u16; MAX_CELLS];
         let mut free = 0;
@@ -341,7 +346,6 @@ impl<const W: usize> HexBoard<W> {
         if free == 0 {
             return None;
         }
-        let patterns = Patterns::learned();
         let weights = Weights::new(self, &colour, &pool[..free], patterns, cap);
         Some(weights.draw(self, &pool[..free], self.last, self.to_move, rng))
     }
@@ -400,6 +404,8 @@ pub(crate) struct Style {
     /// Draw each move no bridge saves by pattern weight ([`Weights`]), each cell's global
     /// weight capped at this.
     pub(crate) weighted: Option<f32>,
+    /// The weights of `local` and `weighted` moves.
+    pub(crate) patterns: &'static Patterns,
 }
 
 /// The weights of a pattern-weighted playout (MoHex 2.0's softmax policy): every empty cell
