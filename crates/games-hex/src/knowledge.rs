@@ -316,7 +316,8 @@ impl Hex {
 /// edge templates (a stone on the second row and the two cells below it), the mover plays the
 /// other cell of the pair and keeps the connection; otherwise a uniformly random empty cell (or,
 /// with probability [`local`](Bridges::local), a pattern-weighted cell around the last stone;
-/// or, with [`weighted`](Bridges::weighted), any empty cell drawn by its pattern's weight).
+/// or, with [`weighted`](Bridges::weighted), any empty cell drawn by its pattern's weight,
+/// the weights those of [`patterns`](Bridges::patterns)).
 ///
 /// Playouts with it play one move at a time (the plain playout fills the board at once), so
 /// they cost more; `docs/experiments.md` measures what they buy at equal time.
@@ -328,15 +329,15 @@ pub struct Bridges {
     /// for anyone, captured pairs for their captor.
     pub fill_in: bool,
     /// The probability, when no bridge is saved, of a local move: one of the twelve cells
-    /// around the last stone (next to it or a bridge away), drawn by its learned pattern
-    /// weight ([`Patterns::learned`], as the prior weighs it); otherwise (and always at 0) a
-    /// uniformly random empty cell.
+    /// around the last stone (next to it or a bridge away), drawn by its pattern weight in
+    /// [`patterns`](Bridges::patterns); otherwise (and always at 0) a uniformly random empty
+    /// cell.
     pub local: f64,
-    /// Draw each move no bridge saves by its learned pattern weight, as MoHex 2.0's softmax
-    /// playouts do ([`Patterns::learned`], as the prior weighs it): `Some(cap)` weighs every
-    /// empty cell by its pattern's weight for the mover, capped at `cap` (MoHex caps its
+    /// Draw each move no bridge saves by its pattern weight in
+    /// [`patterns`](Bridges::patterns), as MoHex 2.0's softmax playouts do: `Some(cap)` weighs
+    /// every empty cell by its pattern's weight for the mover, capped at `cap` (MoHex caps its
     /// global weights so that they mostly keep the playouts out of bad cells), and the cells
-    /// around the last stone weigh in addition what their closeness adds to it in the prior
+    /// around the last stone weigh in addition what their closeness adds to it in the table
     /// (uncapped: local answers). `None` (the default): uniformly random, or `local`.
     ///
     /// Each stone changes one digit of the pattern codes of the twelve cells around it, so a
