@@ -456,7 +456,10 @@ fn values(
         }
         let mut position = start.clone();
         for &action in moves {
-            position.try_play(action).map_err(|e| format!("{e}"))?;
+            position.try_play(action).map_err(|e| {
+                let line: Vec<String> = moves.iter().map(Move::to_string).collect();
+                format!("{}: `{}`: {e}", path.display(), line.join(" "))
+            })?;
         }
         let mut searcher =
             Hex::agent(&spec, seed ^ k as u64).unwrap_or_else(|e| common::usage_error(e));
