@@ -182,10 +182,8 @@ fn selfplay(
     seed: u64,
     out: &PathBuf,
 ) -> Result<(), String> {
-    let spec: AgentSpec = agent
-        .parse()
-        .unwrap_or_else(|e| common::usage_error(format!("--agent: {e}")));
-    let start = Hex::new(size).unwrap_or_else(|e| common::usage_error(format!("--size: {e}")));
+    let spec = agent_spec(agent);
+    let start = empty_board(size);
     // A line cut short by a kill is dropped, and its game played again.
     let done = common::read_appended(out)?.lines().count() as u64;
     let mut file = OpenOptions::new()
@@ -261,15 +259,9 @@ fn selfplay(
 
 /// The positions of one file's games, each with its candidates and the move played.
 fn samples(path: &PathBuf, start: &Hex, skip: usize) -> Result<Vec<Vec<Sample>>, String> {
-    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut games = Vec::new();
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+    for (i, moves) in read_games(path)?.into_iter().enumerate() {
         let at = |e: String| format!("{} line {}: {e}", path.display(), i + 1);
-        let moves: Vec<Move> = line
-            .split_whitespace()
-            .map(|m| m.parse().map_err(|e| at(format!("{e}"))))
-            .collect::<Result<_, _>>()?;
         let mut position = start.clone();
         let mut game = Vec::new();
         for (ply, &action) in moves.iter().enumerate() {
@@ -313,7 +305,7 @@ fn train(
     out: &PathBuf,
 ) -> Result<(), String> {
     let started = Instant::now();
-    let start = Hex::new(size).unwrap_or_else(|e| common::usage_error(format!("--size: {e}")));
+    let start = empty_board(size);
     let mut games = Vec::new();
     for path in paths {
         games.extend(samples(path, &start, skip)?);
@@ -380,6 +372,18 @@ fn train(
     Ok(())
 }
 
+/// The `--agent` flag's spec; exits with code 2 and the reason when it does not parse.
+fn agent_spec(agent: &str) -> AgentSpec {
+    agent
+        .parse()
+        .unwrap_or_else(|e| common::usage_error(format!("--agent: {e}")))
+}
+
+/// The empty board of the `--size` flag; exits with code 2 and the reason when there is none.
+fn empty_board(size: u32) -> Hex {
+    Hex::new(size).unwrap_or_else(|e| common::usage_error(format!("--size: {e}")))
+}
+
 /// `items` split into those to learn from and every tenth, held out; at least 10 are needed.
 fn hold_out<T>(items: Vec<T>, what: &str) -> Result<(Vec<T>, Vec<T>), String> {
     if items.len() < 10 {
@@ -395,8 +399,8 @@ fn hold_out<T>(items: Vec<T>, what: &str) -> Result<(Vec<T>, Vec<T>), String> {
     Ok((learn, check))
 }
 
-/// The positions of a file of games, each game's moves.
-fn games(path: &PathBuf) -> Result<Vec<Vec<Move>>, String> {
+/// The moves of each game of a file, a line each.
+fn read_games(path: &PathBuf) -> Result<Vec<Vec<Move>>, String> {
     let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut games = Vec::new();
     for (i, line) in BufReader::new(file).lines().enumerate() {
@@ -422,14 +426,12 @@ fn values(
     seed: u64,
     out: &PathBuf,
 ) -> Result<(), String> {
-    let spec: AgentSpec = agent
-        .parse()
-        .unwrap_or_else(|e| common::usage_error(format!("--agent: {e}")));
-    let start = Hex::new(size).unwrap_or_else(|e| common::usage_error(format!("--size: {e}")));
+    let spec = agent_spec(agent);
+    let start = empty_board(size);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     // Every position to search, drawn first so that a second run continues the same list.
     let mut positions = Vec::new();
-    for moves in games(path)? {
+    for moves in read_games(path)? {
         if moves.len() <= skip + 1 {
             continue;
         }
@@ -494,7 +496,7 @@ fn balance(
     seed: u64,
     out: &PathBuf,
 ) -> Result<(), String> {
-    let start = Hex::new(size).unwrap_or_else(|e| common::usage_error(format!("--size: {e}")));
+    let start = empty_board(size);
     if rounds == 0 || playouts == 0 {
         common::usage_error("--rounds and --playouts must be at least 1");
     }

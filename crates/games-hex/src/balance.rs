@@ -63,6 +63,22 @@ fn ring_code(pattern: u32) -> usize {
     code.min(high + 27 * low)
 }
 
+/// A move the policy may draw: its six-neighbour code, its [`Near`] class's parameter, its
+/// weight.
+struct Candidate {
+    action: Move,
+    code: usize,
+    near: usize,
+    weight: f64,
+}
+
+/// The buffers of [`Policy::playout`], kept from one playout to the next.
+#[derive(Default)]
+struct Scratch {
+    actions: Vec<Move>,
+    candidates: Vec<Candidate>,
+}
+
 /// The policy's log weights.
 #[derive(Clone, Debug)]
 struct Policy {
@@ -98,11 +114,14 @@ impl Policy {
         position: &Hex,
         rng: &mut R,
         mut trace: Option<&mut [f64]>,
-        scratch: &mut Vec<(Move, usize, usize, f64)>,
+        scratch: &mut Scratch,
     ) -> bool {
         let mut hex = position.clone();
         let root = hex.to_move();
-        let mut actions = Vec::new();
+        let Scratch {
+            actions,
+            candidates,
+        } = scratch;
         while hex.status() == Status::Ongoing {
             let saved = with_board!(&hex.0, b => b
                 .last_stone()
@@ -112,36 +131,42 @@ impl Policy {
                 Some(action) => action,
                 None => {
                     actions.clear();
-                    hex.legal_actions(&mut actions);
-                    scratch.clear();
+                    hex.legal_actions(actions);
+                    candidates.clear();
                     let mut total = 0.0;
-                    for &action in &actions {
+                    for &action in actions.iter() {
                         let Move::Place(cell) = action else { continue };
                         let shape = hex.local_shape(cell).expect("a legal cell is empty");
                         let (code, near) =
                             (ring_code(shape.pattern), RING_CODES + shape.near as usize);
-                        let w = (self.theta[code] + self.theta[near]).exp();
-                        total += w;
-                        scratch.push((action, code, near, w));
+                        let weight = (self.theta[code] + self.theta[near]).exp();
+                        total += weight;
+                        candidates.push(Candidate {
+                            action,
+                            code,
+                            near,
+                            weight,
+                        });
                     }
                     let mut r = rng.random::<f64>() * total;
-                    let mut pick = scratch.len() - 1;
-                    for (k, s) in scratch.iter().enumerate() {
-                        if r < s.3 {
+                    let mut pick = candidates.len() - 1;
+                    for (k, c) in candidates.iter().enumerate() {
+                        if r < c.weight {
                             pick = k;
                             break;
                         }
-                        r -= s.3;
+                        r -= c.weight;
                     }
+                    let chosen = &candidates[pick];
                     if let Some(trace) = trace.as_deref_mut() {
-                        for &(_, code, near, w) in scratch.iter() {
-                            trace[code] -= w / total;
-                            trace[near] -= w / total;
+                        for c in candidates.iter() {
+                            trace[c.code] -= c.weight / total;
+                            trace[c.near] -= c.weight / total;
                         }
-                        trace[scratch[pick].1] += 1.0;
-                        trace[scratch[pick].2] += 1.0;
+                        trace[chosen.code] += 1.0;
+                        trace[chosen.near] += 1.0;
                     }
-                    scratch[pick].0
+                    chosen.action
                 }
             };
             hex.play(action);
@@ -155,7 +180,7 @@ impl Policy {
         position: &Hex,
         playouts: usize,
         rng: &mut R,
-        scratch: &mut Vec<(Move, usize, usize, f64)>,
+        scratch: &mut Scratch,
     ) -> f64 {
         let wins = (0..playouts)
             .filter(|_| self.playout(position, rng, None, scratch))
@@ -209,7 +234,7 @@ impl Patterns {
         mut progress: impl FnMut(usize, &Patterns),
     ) -> Patterns {
         let mut policy = Policy::uniform();
-        let mut scratch = Vec::new();
+        let mut scratch = Scratch::default();
         let mut gradient = vec![0.0; PARAMETERS];
         let mut trace = vec![0.0; PARAMETERS];
         let mut order: Vec<usize> = (0..targets.len()).collect();
@@ -265,7 +290,7 @@ impl Patterns {
         for near in [Near::Far, Near::Adjacent, Near::Bridge] {
             policy.theta[RING_CODES + near as usize] = f64::from(self.near_weight(near)).ln();
         }
-        let mut scratch = Vec::new();
+        let mut scratch = Scratch::default();
         let total: f64 = targets
             .iter()
             .map(|t| (t.value - policy.value(&t.position, playouts, rng, &mut scratch)).powi(2))
