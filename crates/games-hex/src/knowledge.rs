@@ -340,10 +340,13 @@ pub struct Bridges {
     /// around the last stone weigh in addition what their closeness adds to it in the table
     /// (uncapped: local answers). `None` (the default): uniformly random, or `local`.
     ///
-    /// Each stone changes one digit of the pattern codes of the twelve cells around it, so a
-    /// move updates twelve cells' weights and a draw walks the empty cells once; a playout
-    /// still costs about six times the default's. Off by default: at equal time it lost to
-    /// the default inside `best` (`docs/experiments.md`, section 8).
+    /// The weights read a cell's six neighbours only: its pattern's weight with the six cells
+    /// a bridge away empty (a table from [`Patterns::balance`] weighs nothing else). A stone
+    /// changes one digit of its six neighbours' colourings, so a move weighs six cells again,
+    /// and a draw walks the empty cells only when it falls outside the twelve around the last
+    /// stone; a playout costs three to five times the default's (`cargo bench --bench
+    /// playouts -- policies`). Off by default: at equal time it has not beaten the default
+    /// inside `best` (`docs/experiments.md`, section 8).
     pub weighted: Option<f32>,
     /// The weights `local` and `weighted` draw by: [`Patterns::learned`] (the prior's) by
     /// default, or a table fitted for the playouts ([`Patterns::balance`]).

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
+use crate::board::{RING_COLOURINGS, ring_weights};
 use crate::hex::{Hex, with_board};
 use crate::notation::Cell;
 
@@ -100,10 +101,20 @@ pub struct Sample {
 ///
 ///
 /// A shape's weight is its pattern's weight times its [`Near`] class's weight.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Debug)]
 pub struct Patterns {
     pattern: Box<[f32]>,
     near: [f32; 3],
+    /// The weights of the six neighbours' colourings that pattern-weighted playouts read,
+    /// derived from `pattern` at their first use ([`ring_weights`]).
+    ring: OnceLock<Box<[[f32; RING_COLOURINGS]; 2]>>,
+}
+
+impl PartialEq for Patterns {
+    /// The same weights (the derived `ring` follows from them).
+    fn eq(&self, other: &Self) -> bool {
+        self.pattern == other.pattern && self.near == other.near
+    }
 }
 
 /// The text of [`Patterns::learned`].
@@ -125,6 +136,7 @@ impl Default for Patterns {
         Patterns {
             pattern: vec![1.0; PATTERN_CODES].into_boxed_slice(),
             near: [1.0; 3],
+            ring: OnceLock::new(),
         }
     }
 }
@@ -158,6 +170,13 @@ impl Patterns {
         debug_assert_eq!(pattern.len(), PATTERN_CODES);
         self.pattern = pattern;
         self.near = near;
+        self.ring = OnceLock::new();
+    }
+
+    /// For each mover, the weight of each colouring of a cell's six neighbours, for
+    /// pattern-weighted playouts ([`ring_weights`]); built at the first call.
+    pub(crate) fn ring_weights(&self) -> &[[f32; RING_COLOURINGS]; 2] {
+        self.ring.get_or_init(|| ring_weights(self))
     }
 
     /// The weight of the class `near` alone.

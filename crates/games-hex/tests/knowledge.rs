@@ -231,8 +231,9 @@ fn local_moves_are_drawn_by_their_pattern_weights() {
 #[test]
 fn weighted_moves_are_drawn_by_capped_and_local_pattern_weights() {
     // With `weighted`, every empty cell may be drawn, in proportion to its pattern's weight
-    // (the shape read as if far from the last stone) capped at `cap`, plus, around f4, what
-    // the closeness adds uncapped.
+    // (the six neighbours read, the cells a bridge away as if empty: the code's low six
+    // digits; the shape as if far from the last stone) capped at `cap`, plus, around f4,
+    // what the closeness adds uncapped.
     let position = after_f4();
     let patterns = Patterns::learned();
     let cap = 1.0;
@@ -240,6 +241,10 @@ fn weighted_moves_are_drawn_by_capped_and_local_pattern_weights() {
         .map(|i| Cell::new(i % 9, i / 9))
         .filter_map(|cell| {
             let shape = position.local_shape(cell)?;
+            let shape = LocalShape {
+                pattern: shape.pattern % 729,
+                ..shape
+            };
             let near = patterns.weight(shape);
             let far = patterns.weight(LocalShape {
                 near: Near::Far,

@@ -9,7 +9,7 @@ mod text;
 mod vc;
 
 pub(crate) use pattern::canonical_pattern;
-pub(crate) use playout::Style;
+pub(crate) use playout::{RING_COLOURINGS, Style, ring_weights};
 
 use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status, mix64};
 use rand::{Rng, RngExt};

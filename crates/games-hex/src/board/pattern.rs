@@ -99,38 +99,6 @@ fn pattern_cells(n: u8) -> &'static [[[u16; 12]; 2]] {
     &all[usize::from(n)]
 }
 
-/// For a board of side `n`, for each cell `x` and each of its twelve pattern cells `j` (in the
-/// order of `x`'s own, Black's frame), where `x` lies in `j`'s pattern in each mover's frame
-/// (the digit, 0-11): a stone on `x` changes that digit of `j`'s code. Built once per side.
-fn places(n: u8) -> &'static [[[u8; 2]; 12]] {
-    static TABLES: std::sync::OnceLock<Vec<Vec<[[u8; 2]; 12]>>> = std::sync::OnceLock::new();
-    let all = TABLES.get_or_init(|| {
-        (0..=MAX_SIZE)
-            .map(|n| {
-                let cells = pattern_cells(n);
-                (0..cells.len())
-                    .map(|x| {
-                        cells[x][0].map(|j| {
-                            let j = usize::from(j);
-                            [0, 1].map(|frame| {
-                                // Off the board, or not found (never: the pattern cells of a
-                                // cell's pattern cells include it), no digit.
-                                cells.get(j).map_or(u8::MAX, |around| {
-                                    around[frame]
-                                        .iter()
-                                        .position(|&c| usize::from(c) == x)
-                                        .map_or(u8::MAX, |k| k as u8)
-                                })
-                            })
-                        })
-                    })
-                    .collect()
-            })
-            .collect()
-    });
-    &all[usize::from(n)]
-}
-
 /// The canonical pattern code of the cell whose pattern cells are `cells`, given the colour
 /// array and each colour's digit for the mover (`digit[colour]`).
 #[inline]
@@ -232,45 +200,6 @@ impl<const W: usize> HexBoard<W> {
             colour,
             &digits(mover),
         )
-    }
-}
-
-/// A cell's pattern code and its half turn's, kept up to date as stones are placed around it
-/// ([`HexBoard::codes`], [`HexBoard::place_around`]); the canonical code is the smaller.
-pub(super) type Codes = [u32; 2];
-
-impl<const W: usize> HexBoard<W> {
-    /// The pattern code of the empty cell `i` for `mover`, and its half turn's, given each
-    /// cell's `colour`: the smaller is [`pattern_code`](Self::pattern_code).
-    #[inline]
-    pub(super) fn codes(&self, colour: &Colours, i: usize, mover: Player) -> Codes {
-        let cells = &pattern_cells(self.n)[i][mover.index()];
-        let digit = digits(mover);
-        let mut codes = [0, 0];
-        for (k, &cell) in cells.iter().enumerate() {
-            let d = digit[usize::from(colour[usize::from(cell)])];
-            codes[0] += d * POWERS[0][k];
-            codes[1] += d * POWERS[1][k];
-        }
-        codes
-    }
-
-    /// For each of the twelve cells around `x` (in [`around`](Self::around)'s order), what a
-    /// stone of colour `stone` (1 Black, 2 White) on `x` adds to its [`Codes`] for each mover
-    /// (`[mover][code]`); `None` for cells off the board.
-    #[inline]
-    pub(super) fn place_around(&self, x: usize, stone: u8) -> [Option<[Codes; 2]>; 12] {
-        let places = &places(self.n)[x];
-        std::array::from_fn(|n| {
-            let [black, white] = places[n];
-            (black != u8::MAX).then(|| {
-                [(Player::Black, black), (Player::White, white)].map(|(mover, k)| {
-                    let d = digits(mover)[usize::from(stone)];
-                    let k = usize::from(k);
-                    [d * POWERS[0][k], d * POWERS[1][k]]
-                })
-            })
-        })
     }
 }
 

@@ -3,7 +3,7 @@
 use game_core::{Game, Outcome, PlayedActions, Player, Playout};
 use rand::{Rng, RngExt};
 
-use super::pattern::{Codes, Colours};
+use super::pattern::Colours;
 use super::{HexBoard, NO_CELL};
 use crate::bits::{Bits, MAX_SIZE};
 use crate::patterns::{LocalShape, Near, Patterns};
@@ -303,7 +303,7 @@ impl<const W: usize> HexBoard<W> {
             place[usize::from(moved)] = at as u16;
             colour[cell] = 1 + mover.index() as u8;
             if let Some(weights) = &mut weights {
-                weights.update(self, &colour, cell, patterns);
+                weights.update(self, &colour, cell);
             }
             if let Some(played) = played.as_deref_mut() {
                 played.insert(mover, cell);
@@ -408,89 +408,127 @@ pub(crate) struct Style {
     pub(crate) patterns: &'static Patterns,
 }
 
+/// How many colourings a cell's six neighbours have in [`Weights`]' reading: each neighbour
+/// (in [`RING`]'s order, neighbour `k` worth `4^k`) empty (0), Black (1), White (2), or beyond
+/// the board (the colour of that edge, or 3 beyond a corner).
+pub(crate) const RING_COLOURINGS: usize = 4096;
+
+/// For each mover (Black's, then White's), the weight in `patterns` of each colouring of a
+/// cell's six neighbours ([`RING_COLOURINGS`]): the weight of its pattern with the six cells a
+/// bridge away empty, read in the mover's frame as [`HexBoard::pattern_code`] reads it (White
+/// reads the board transposed, which takes neighbour `k` to neighbour `5 - k`; beyond a
+/// corner is the opponent's). A table fitted for the playouts ([`Patterns::balance`]) weighs
+/// only the six neighbours, so for it this is every pattern's weight.
+pub(crate) fn ring_weights(patterns: &Patterns) -> Box<[[f32; RING_COLOURINGS]; 2]> {
+    let mut table = Box::new([[0.0; RING_COLOURINGS]; 2]);
+    for (m, mover) in Player::BOTH.into_iter().enumerate() {
+        for (colouring, weight) in table[m].iter_mut().enumerate() {
+            let code = (0..6).fold(0, |code, k| {
+                let at = if mover == Player::White { 5 - k } else { k };
+                let digit = match ((colouring >> (2 * at)) & 3, mover) {
+                    (0, _) => 0,
+                    (1, Player::Black) | (2, Player::White) => 1,
+                    _ => 2,
+                };
+                code + digit * 3u32.pow(k as u32)
+            });
+            *weight = patterns.pattern_weight(code);
+        }
+    }
+    table
+}
+
 /// The weights of a pattern-weighted playout (MoHex 2.0's softmax policy): every empty cell
-/// has, for each mover, its learned pattern's weight capped at `cap` (global), and the cells
-/// around the last stone add their pattern's weight times how much more their [`Near`] class
-/// weighs (local). A stone changes the patterns of the twelve cells around it only, each by
-/// one digit of its code, so each move adds to twelve cells' codes and weighs them again; a
-/// draw walks the empty cells once.
-struct Weights {
-    /// Each cell's pattern [`Codes`] for each mover (kept for the empty cells only).
-    codes: [[Codes; 2]; MAX_CELLS],
-    /// Each cell's pattern weight for each mover (0 when taken); its global weight is this
-    /// capped at `cap`.
+/// has, for each mover, the weight of its six neighbours' colouring ([`ring_weights`]) capped
+/// at `cap` (global), and the cells around the last stone add that weight times how much more
+/// their [`Near`] class weighs (local). A stone changes one digit of the colourings of its six
+/// neighbours only, so a move weighs six cells again; a draw reads the twelve cells around the
+/// last stone and, when it falls outside them, walks the empty cells.
+struct Weights<'a> {
+    /// Each empty cell's six-neighbour colouring.
+    colouring: [u16; MAX_CELLS],
+    /// Each cell's weight for each mover (0 when taken); its global weight is this capped at
+    /// `cap`.
     raw: [[f32; 2]; MAX_CELLS],
     /// The sum of the global weights of the empty cells, for each mover.
     total: [f64; 2],
     /// The most a cell's global weight may be.
     cap: f32,
     /// What a cell next to the last stone, and a bridge away from it, adds per unit of its
-    /// pattern's weight.
+    /// weight.
     extra: [f32; 2],
+    /// The weight of each colouring for each mover.
+    table: &'a [[f32; RING_COLOURINGS]; 2],
 }
 
-impl Weights {
+impl<'a> Weights<'a> {
     /// The weights of the empty cells `pool` on the board coloured `colour`.
     fn new<const W: usize>(
         board: &HexBoard<W>,
         colour: &Colours,
         pool: &[u16],
-        patterns: &Patterns,
+        patterns: &'a Patterns,
         cap: f32,
-    ) -> Weights {
+    ) -> Weights<'a> {
         let far = patterns.near_weight(Near::Far);
         let mut weights = Weights {
-            codes: [[[0; 2]; 2]; MAX_CELLS],
+            colouring: [0; MAX_CELLS],
             raw: [[0.0; 2]; MAX_CELLS],
             total: [0.0; 2],
             cap,
             extra: [Near::Adjacent, Near::Bridge]
                 .map(|near| (patterns.near_weight(near) / far - 1.0).max(0.0)),
+            table: patterns.ring_weights(),
         };
+        let rings = rings(board.n);
         for &i in pool {
             let i = usize::from(i);
-            weights.codes[i] = Player::BOTH.map(|mover| board.codes(colour, i, mover));
-            weights.weigh(i, patterns);
+            let colouring = rings[i].iter().enumerate().fold(0, |code, (k, &cell)| {
+                let c = if cell >= BLACK_EDGE {
+                    BEYOND_COLOUR[usize::from(cell - BLACK_EDGE)]
+                } else {
+                    colour[usize::from(cell)]
+                };
+                code | u16::from(c) << (2 * k)
+            });
+            weights.colouring[i] = colouring;
+            weights.weigh(i);
         }
         weights
     }
 
-    /// Weighs the empty cell `i` by its codes, for both movers.
+    /// A weight capped at `cap` (weights are never NaN: a plain comparison).
     #[inline]
-    fn weigh(&mut self, i: usize, patterns: &Patterns) {
+    fn capped(&self, raw: f32) -> f32 {
+        if raw < self.cap { raw } else { self.cap }
+    }
+
+    /// Weighs the empty cell `i` by its colouring, for both movers.
+    #[inline]
+    fn weigh(&mut self, i: usize) {
+        let colouring = usize::from(self.colouring[i]);
         for m in 0..2 {
-            let [code, turned] = self.codes[i][m];
-            let raw = patterns.pattern_weight(code.min(turned));
-            self.total[m] += f64::from(raw.min(self.cap) - self.raw[i][m].min(self.cap));
+            let raw = self.table[m][colouring];
+            self.total[m] += f64::from(self.capped(raw) - self.capped(self.raw[i][m]));
             self.raw[i][m] = raw;
         }
     }
 
-    /// After a stone on `cell` (coloured in `colour`): it weighs nothing, and the empty cells
-    /// around it are weighed again.
+    /// After a stone on `cell` (coloured in `colour`): it weighs nothing, and its empty
+    /// neighbours are weighed again.
     #[inline]
-    fn update<const W: usize>(
-        &mut self,
-        board: &HexBoard<W>,
-        colour: &Colours,
-        cell: usize,
-        patterns: &Patterns,
-    ) {
+    fn update<const W: usize>(&mut self, board: &HexBoard<W>, colour: &Colours, cell: usize) {
         for m in 0..2 {
-            self.total[m] -= f64::from(self.raw[cell][m].min(self.cap));
+            self.total[m] -= f64::from(self.capped(self.raw[cell][m]));
             self.raw[cell][m] = 0.0;
         }
-        let added = board.place_around(cell, colour[cell]);
-        for (&j, add) in board.around(cell).iter().zip(added) {
+        let stone = u16::from(colour[cell]);
+        for (k, &j) in rings(board.n)[cell].iter().enumerate() {
             let j = usize::from(j);
-            if let Some(add) = add
-                && colour[j] == 0
-            {
-                for (codes, add) in self.codes[j].iter_mut().zip(add) {
-                    codes[0] += add[0];
-                    codes[1] += add[1];
-                }
-                self.weigh(j, patterns);
+            if j < MAX_CELLS && colour[j] == 0 {
+                // `cell` is neighbour `k + 3` of its neighbour `k`.
+                self.colouring[j] += stone << (2 * ((k + 3) % 6));
+                self.weigh(j);
             }
         }
     }
@@ -527,7 +565,7 @@ impl Weights {
         }
         r -= local;
         for &i in pool {
-            let w = f64::from(self.raw[usize::from(i)][m].min(self.cap));
+            let w = f64::from(self.capped(self.raw[usize::from(i)][m]));
             if r < w {
                 return usize::from(i);
             }
@@ -568,7 +606,7 @@ mod tests {
             .collect()
     }
 
-    /// Weighing only the twelve cells around each new stone keeps every weight, and both
+    /// Weighing only the six neighbours of each new stone keeps every weight, and both
     /// totals, what weighing the whole board afresh gives.
     fn check_updates<const W: usize>(n: u8, seed: u64) {
         let board = HexBoard::<W>::new(n, false);
@@ -582,7 +620,10 @@ mod tests {
             let fresh = Weights::new(&board, &colour, &empty, patterns, cap);
             for &i in &empty {
                 let i = usize::from(i);
-                assert_eq!(weights.codes[i], fresh.codes[i], "cell {i}, seed {seed}");
+                assert_eq!(
+                    weights.colouring[i], fresh.colouring[i],
+                    "cell {i}, seed {seed}"
+                );
             }
             for i in 0..usize::from(n).pow(2) {
                 assert_eq!(weights.raw[i], fresh.raw[i], "cell {i}, seed {seed}");
@@ -598,7 +639,67 @@ mod tests {
                 break;
             };
             colour[usize::from(cell)] = rng.random_range(1..=2);
-            weights.update(&board, &colour, usize::from(cell), patterns);
+            weights.update(&board, &colour, usize::from(cell));
+        }
+    }
+
+    /// A table whose weights depend on the six neighbours only (as `Patterns::balance`
+    /// fits one): a random weight for each ring, half turns alike.
+    fn six_neighbour_table(seed: u64) -> Patterns {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let ring: Vec<f32> = (0..729).map(|_| rng.random_range(0.01..10.0)).collect();
+        let weights = (0..crate::PATTERN_CODES)
+            .map(|code| {
+                let c = code % 729;
+                ring[c.min(c / 27 + 27 * (c % 27))]
+            })
+            .collect();
+        let mut table = Patterns::default();
+        table.set_weights(weights, [1.0, 3.0, 2.0]);
+        table
+    }
+
+    /// The playout's reading of the six neighbours (one colouring for both movers, the
+    /// board's own frame) weighs each empty cell as the prior's reading of its pattern does
+    /// (each mover's frame, the edges as their owner's stones): every cell of random
+    /// positions, corners and edges included, both movers. For a table of twelve cells, it
+    /// reads the pattern with the outer six empty.
+    fn check_ring_weights<const W: usize>(n: u8, seed: u64) {
+        let board = HexBoard::<W>::new(n, false);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let six = six_neighbour_table(seed);
+        for _ in 0..20 {
+            let mut colour = board.colours();
+            let stones = rng.random_range(0..usize::from(n).pow(2));
+            for _ in 0..stones {
+                colour[rng.random_range(0..usize::from(n).pow(2))] = rng.random_range(1..=2);
+            }
+            let empty = empties(n, &colour);
+            for (patterns, six_only) in [(&six, true), (Patterns::learned(), false)] {
+                let weights = Weights::new(&board, &colour, &empty, patterns, f32::MAX);
+                for &i in &empty {
+                    let i = usize::from(i);
+                    for mover in Player::BOTH {
+                        let code = board.pattern_code(&colour, i, mover);
+                        let read = if six_only { code } else { code % 729 };
+                        assert_eq!(
+                            weights.raw[i][mover.index()],
+                            patterns.pattern_weight(read),
+                            "cell {i} of {n}x{n}, {mover:?}, seed {seed}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_six_neighbours_weigh_what_the_movers_pattern_weighs() {
+        for seed in 0..4 {
+            check_ring_weights::<1>(3, seed);
+            check_ring_weights::<1>(5, seed);
+            check_ring_weights::<2>(9, seed);
+            check_ring_weights::<6>(19, seed);
         }
     }
 
