@@ -55,6 +55,17 @@ pub(super) fn rings(n: u8) -> &'static [[u16; 6]] {
     &all[usize::from(n)]
 }
 
+/// The colour (0 empty, 1 Black, 2 White, 3 nobody's) of a [`rings`] entry, given each
+/// cell's `colour`: beyond the board, the colour of that edge.
+#[inline]
+fn ring_colour(colour: &Colours, cell: u16) -> u8 {
+    if cell >= BLACK_EDGE {
+        BEYOND_COLOUR[usize::from(cell - BLACK_EDGE)]
+    } else {
+        colour[usize::from(cell)]
+    }
+}
+
 /// The empty neighbour in `ring` between two neighbours two apart that are the mover's
 /// (`state` of each: [`MINE`], [`THEIRS`] or [`EMPTY`]); the first, going around.
 ///
@@ -269,12 +280,7 @@ impl<const W: usize> HexBoard<W> {
             let saved = if last != NO_CELL && answer {
                 let state = &STATES[mover.index()];
                 save_bridge(&rings[usize::from(last)], |cell| {
-                    let c = if cell >= BLACK_EDGE {
-                        BEYOND_COLOUR[usize::from(cell - BLACK_EDGE)]
-                    } else {
-                        colour[usize::from(cell)]
-                    };
-                    state[usize::from(c) & 3]
+                    state[usize::from(ring_colour(&colour, cell)) & 3]
                 })
             } else {
                 None
@@ -484,12 +490,7 @@ impl<'a> Weights<'a> {
         for &i in pool {
             let i = usize::from(i);
             let colouring = rings[i].iter().enumerate().fold(0, |code, (k, &cell)| {
-                let c = if cell >= BLACK_EDGE {
-                    BEYOND_COLOUR[usize::from(cell - BLACK_EDGE)]
-                } else {
-                    colour[usize::from(cell)]
-                };
-                code | u16::from(c) << (2 * k)
+                code | u16::from(ring_colour(colour, cell)) << (2 * k)
             });
             weights.colouring[i] = colouring;
             weights.weigh(i);
