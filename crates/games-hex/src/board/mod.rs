@@ -8,8 +8,8 @@ mod shape;
 mod text;
 mod vc;
 
-pub(crate) use pattern::canonical_pattern;
-pub(crate) use playout::{RING_COLOURINGS, Style, ring_weights};
+pub(crate) use pattern::{RING_COLOURINGS, canonical_pattern, ring_weights};
+pub(crate) use playout::Style;
 
 use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status, mix64};
 use rand::{Rng, RngExt};

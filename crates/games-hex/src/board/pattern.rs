@@ -10,7 +10,7 @@ use game_core::{Game, Player};
 use super::HexBoard;
 use super::playout::{MAX_CELLS, RING};
 use crate::bits::MAX_SIZE;
-use crate::patterns::{LocalShape, Near};
+use crate::patterns::{LocalShape, Near, Patterns};
 
 /// The cells a bridge away, `BRIDGE[i] = RING[i] + RING[i + 1]`, in the same order around.
 const BRIDGE: [(i32, i32); 6] = [(2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1)];
@@ -124,6 +124,34 @@ fn digits(mover: Player) -> [u32; 3] {
         Player::Black => [EMPTY, MINE, THEIRS],
         Player::White => [EMPTY, THEIRS, MINE],
     }
+}
+
+/// How many colourings a cell's six neighbours have in the weighted playout's reading: each
+/// neighbour (in [`RING`]'s order, neighbour `k` worth `4^k`) empty (0), Black (1), White (2),
+/// or beyond the board (the colour of that edge, or 3 beyond a corner).
+pub(crate) const RING_COLOURINGS: usize = 4096;
+
+/// For each mover (Black's, then White's), the weight in `patterns` of each colouring of a
+/// cell's six neighbours ([`RING_COLOURINGS`]): the weight of its pattern with the six cells a
+/// bridge away empty, read in the mover's frame as [`HexBoard::pattern_code`] reads it (each
+/// colour's [`digits`]; White reads the board transposed, which takes neighbour `k` to
+/// neighbour `5 - k`; beyond a corner is the opponent's). A table fitted for the playouts ([`Patterns::balance`]) weighs
+/// only the six neighbours, so for it this is every pattern's weight.
+pub(crate) fn ring_weights(patterns: &Patterns) -> Box<[[f32; RING_COLOURINGS]; 2]> {
+    let mut table = Box::new([[0.0; RING_COLOURINGS]; 2]);
+    for (m, mover) in Player::BOTH.into_iter().enumerate() {
+        for (colouring, weight) in table[m].iter_mut().enumerate() {
+            let code = (0..6).fold(0, |code, k| {
+                let at = if mover == Player::White { 5 - k } else { k };
+                // Beyond a corner (3) is the opponent's.
+                let colour = (colouring >> (2 * at)) & 3;
+                let digit = digits(mover).get(colour).copied().unwrap_or(THEIRS);
+                code + digit * 3u32.pow(k as u32)
+            });
+            *weight = patterns.pattern_weight(code);
+        }
+    }
+    table
 }
 
 /// Reads the local shapes of one position's cells, for the player to move: the colours and

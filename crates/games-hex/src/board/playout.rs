@@ -3,7 +3,7 @@
 use game_core::{Game, Outcome, PlayedActions, Player, Playout};
 use rand::{Rng, RngExt};
 
-use super::pattern::Colours;
+use super::pattern::{Colours, RING_COLOURINGS};
 use super::{HexBoard, NO_CELL};
 use crate::bits::{Bits, MAX_SIZE};
 use crate::patterns::{LocalShape, Near, Patterns};
@@ -414,38 +414,8 @@ pub(crate) struct Style {
     pub(crate) patterns: &'static Patterns,
 }
 
-/// How many colourings a cell's six neighbours have in [`Weights`]' reading: each neighbour
-/// (in [`RING`]'s order, neighbour `k` worth `4^k`) empty (0), Black (1), White (2), or beyond
-/// the board (the colour of that edge, or 3 beyond a corner).
-pub(crate) const RING_COLOURINGS: usize = 4096;
-
-/// For each mover (Black's, then White's), the weight in `patterns` of each colouring of a
-/// cell's six neighbours ([`RING_COLOURINGS`]): the weight of its pattern with the six cells a
-/// bridge away empty, read in the mover's frame as [`HexBoard::pattern_code`] reads it (White
-/// reads the board transposed, which takes neighbour `k` to neighbour `5 - k`; beyond a
-/// corner is the opponent's). A table fitted for the playouts ([`Patterns::balance`]) weighs
-/// only the six neighbours, so for it this is every pattern's weight.
-pub(crate) fn ring_weights(patterns: &Patterns) -> Box<[[f32; RING_COLOURINGS]; 2]> {
-    let mut table = Box::new([[0.0; RING_COLOURINGS]; 2]);
-    for (m, mover) in Player::BOTH.into_iter().enumerate() {
-        for (colouring, weight) in table[m].iter_mut().enumerate() {
-            let code = (0..6).fold(0, |code, k| {
-                let at = if mover == Player::White { 5 - k } else { k };
-                let digit = match ((colouring >> (2 * at)) & 3, mover) {
-                    (0, _) => 0,
-                    (1, Player::Black) | (2, Player::White) => 1,
-                    _ => 2,
-                };
-                code + digit * 3u32.pow(k as u32)
-            });
-            *weight = patterns.pattern_weight(code);
-        }
-    }
-    table
-}
-
 /// The weights of a pattern-weighted playout (MoHex 2.0's softmax policy): every empty cell
-/// has, for each mover, the weight of its six neighbours' colouring ([`ring_weights`]) capped
+/// has, for each mover, the weight of its six neighbours' colouring ([`ring_weights`](super::pattern::ring_weights)) capped
 /// at `cap` (global), and the cells around the last stone add that weight times how much more
 /// their [`Near`] class weighs (local). A stone changes one digit of the colourings of its six
 /// neighbours only, so a move weighs six cells again; a draw reads the twelve cells around the
