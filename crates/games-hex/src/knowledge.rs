@@ -286,8 +286,9 @@ impl Hex {
     /// let position = Hex::new(5)?.after_moves("c2 a1 c4 a2")?;
     /// assert!(position.proven_moves().winning.contains(&"c3".parse()?));
     /// // 7x7, White to move: Black's d3 and d5 each reach their edge by a ziggurat, and
-    /// // threaten to join at d4. White must play inside Black's threats; a1 is outside.
-    /// let position = Hex::new(7)?.after_moves("d3 a4 d5")?;
+    /// // threaten to join at d4 (White's e3 blocks one way round). White must play inside
+    /// // Black's threats; a1 is outside.
+    /// let position = Hex::new(7)?.after_moves("d3 e3 d5")?;
     /// let proven = position.proven_moves();
     /// assert!(proven.losing.contains(&"a1".parse()?));
     /// assert!(!proven.losing.contains(&"d4".parse()?));

@@ -131,9 +131,12 @@ fn the_ziggurat_is_found() {
 #[test]
 fn a_threat_leaves_only_its_carrier_to_play() {
     // 7x7, White to move: Black's d3 and d5 each reach their edge by a ziggurat and threaten
-    // to join at d4 (or by e4, a bridge from d3). White's moves outside the cells all of
-    // Black's semi-connections need lose: the corners and the far columns.
-    let position = Hex::new(7).unwrap().after_moves("d3 a4 d5").unwrap();
+    // to join at d4 or round the other side (White's e3 blocks one way round). White's moves
+    // outside the cells all of Black's semi-connections need lose: the corners and the far
+    // columns. (MoHex 2.0's solver, `dfpn-solve-state`: White wins after d4 and loses after
+    // a1, c3 and g7. Without e3, H-search proves every White move lost; the solver agrees
+    // on d4.)
+    let position = Hex::new(7).unwrap().after_moves("d3 e3 d5").unwrap();
     assert_eq!(position.to_move(), Player::White);
     let proven = position.proven_moves();
     assert!(proven.winning.is_empty());
@@ -146,6 +149,9 @@ fn a_threat_leaves_only_its_carrier_to_play() {
     }
     // The must-play region is small: most of the board loses.
     assert!(proven.losing.len() > 30, "{proven:?}");
+    let whole = Hex::new(7).unwrap().after_moves("d3 a4 d5").unwrap();
+    let proven = whole.proven_moves();
+    assert_eq!(proven.losing.len(), whole.legal_actions_vec().len());
 }
 
 #[test]

@@ -35,12 +35,11 @@ use super::inferior::Inferior;
 use super::playout::{BLACK_EDGE, MAX_CELLS, RING, WHITE_EDGE, rings};
 use crate::bits::Bits;
 
-/// The most VCs kept for one pair of nodes.
-const MAX_FULL: usize = 8;
+/// The most VCs kept for one pair of nodes (a bound on memory and time; the intersection
+/// rule below keeps lists far shorter in practice).
+const MAX_FULL: usize = 32;
 /// The most SCs kept for one pair of nodes.
-const MAX_SEMI: usize = 16;
-/// The most SCs the OR rule combines at once.
-const MAX_OR: usize = 4;
+const MAX_SEMI: usize = 64;
 /// The most AND combinations tried in one search: a cap on its time (about a few
 /// milliseconds), past which it stops with what it has found (still sound).
 const MAX_WORK: u32 = 400_000;
@@ -108,10 +107,39 @@ impl<const W: usize> Search<W> {
 }
 
 /// The connections of one pair of nodes.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Pair<const W: usize> {
     full: Vec<Bits<W>>,
     semi: Vec<(Bits<W>, u16)>,
+    /// The cells every VC of the pair uses (all cells while there is none).
+    full_meet: Bits<W>,
+    /// The cells every SC of the pair uses (all cells while there is none).
+    semi_meet: Bits<W>,
+    /// Waiting for the OR rule.
+    queued: bool,
+}
+
+impl<const W: usize> Pair<W> {
+    fn new() -> Self {
+        Pair {
+            full: Vec::new(),
+            semi: Vec::new(),
+            full_meet: !Bits::EMPTY,
+            semi_meet: !Bits::EMPTY,
+            queued: false,
+        }
+    }
+
+    fn meet_fulls(&mut self) {
+        self.full_meet = self.full.iter().fold(!Bits::EMPTY, |meet, c| meet & *c);
+    }
+
+    fn meet_semis(&mut self) {
+        self.semi_meet = self
+            .semi
+            .iter()
+            .fold(!Bits::EMPTY, |meet, (c, _)| meet & *c);
+    }
 }
 
 /// One H-search, for one player.
@@ -126,6 +154,10 @@ struct Search<const W: usize> {
     partners: Vec<Vec<u16>>,
     /// New VCs, to combine.
     queue: VecDeque<(u16, u16, Bits<W>)>,
+    /// The empty cells (not filled in).
+    open: Bits<W>,
+    /// Pairs whose SCs share no cell, for the OR rule.
+    or_queue: Vec<(u16, u16)>,
     /// The OR rule's new full connections (a buffer).
     found: Vec<Bits<W>>,
     work: u32,
@@ -143,6 +175,10 @@ impl<const W: usize> Search<W> {
         cell != NONE && carrier.contains(usize::from(cell))
     }
 
+    /// Adds a VC unless one of the pair's is inside it. As in Pawlewicz et al.'s fast VC
+    /// search ("Stronger virtual connections in Hex", 2015), a VC that neither replaces a
+    /// larger one nor narrows the cells all of the pair's VCs share adds nothing the search
+    /// uses, and is left out.
     fn add_full(&mut self, x: u16, y: u16, carrier: Bits<W>) {
         if x == y {
             return;
@@ -153,23 +189,27 @@ impl<const W: usize> Search<W> {
             return;
         }
         let first = pair.full.is_empty();
+        let before = pair.full.len();
         pair.full.retain(|c| !carrier.subset_of(c));
-        pair.semi.retain(|(c, _)| !carrier.subset_of(c));
-        // Smallest carriers first; a full list drops its largest for a smaller one.
-        let size = carrier.count();
-        let at = pair.full.partition_point(|c| c.count() <= size);
-        if at >= MAX_FULL {
+        if pair.full.len() == before && (pair.full_meet.subset_of(&carrier) || before >= MAX_FULL) {
             return;
         }
         if first {
             self.partners[usize::from(x)].push(y);
             self.partners[usize::from(y)].push(x);
         }
-        pair.full.insert(at, carrier);
-        pair.full.truncate(MAX_FULL);
+        pair.full.push(carrier);
+        pair.meet_fulls();
+        let semis = pair.semi.len();
+        pair.semi.retain(|(c, _)| !carrier.subset_of(c));
+        if pair.semi.len() != semis {
+            pair.meet_semis();
+        }
         self.queue.push_back((x, y, carrier));
     }
 
+    /// Adds an SC unless one of the pair's connections is inside it; once the pair's SCs share
+    /// no cell, the pair waits for the OR rule.
     fn add_semi(&mut self, x: u16, y: u16, carrier: Bits<W>, key: u16) {
         if x == y {
             return;
@@ -181,109 +221,120 @@ impl<const W: usize> Search<W> {
         {
             return;
         }
+        let before = pair.semi.len();
         pair.semi.retain(|(c, _)| !carrier.subset_of(c));
-        let size = carrier.count();
-        let at = pair.semi.partition_point(|(c, _)| c.count() <= size);
-        if at >= MAX_SEMI {
+        if pair.semi.len() == before && before >= MAX_SEMI {
             return;
         }
-        // OR: the new SC with some of the others, whose carriers share no cell.
+        pair.semi.push((carrier, key));
+        if pair.semi.len() == before + 1 {
+            pair.semi_meet &= carrier;
+        } else {
+            pair.meet_semis();
+        }
+        if pair.semi_meet.is_empty() && !pair.queued {
+            pair.queued = true;
+            self.or_queue.push((x, y));
+        }
+    }
+
+    /// The OR rule on a pair whose SCs share no cell: for each cell every VC of the pair
+    /// uses, a union of SCs that avoid it and together share no cell (found greedily), as a
+    /// new VC. Any number of SCs may take part.
+    fn or_pair(&mut self, x: u16, y: u16) {
+        let index = self.pair_index(x, y);
         let mut found = std::mem::take(&mut self.found);
         found.clear();
-        or_rule(&pair.semi, carrier, &mut found);
-        pair.semi.insert(at, (carrier, key));
-        pair.semi.truncate(MAX_SEMI);
+        let pair = &mut self.pairs[index];
+        pair.queued = false;
+        let mut candidates = pair.full_meet & self.open;
+        while !candidates.is_empty() {
+            let avoid = candidates.first();
+            let without = |(c, _): &&(Bits<W>, u16)| !c.contains(avoid);
+            let meet = pair
+                .semi
+                .iter()
+                .filter(without)
+                .fold(!Bits::EMPTY, |meet, (c, _)| meet & *c);
+            if !meet.is_empty() {
+                candidates &= !Bits::single(avoid);
+                continue;
+            }
+            let (mut meet, mut union) = (!Bits::EMPTY, Bits::EMPTY);
+            for (carrier, _) in pair.semi.iter().filter(without) {
+                if meet.subset_of(carrier) {
+                    continue;
+                }
+                meet &= *carrier;
+                union |= *carrier;
+                if meet.is_empty() {
+                    break;
+                }
+            }
+            found.push(union);
+            candidates &= union;
+        }
         for &union in &found {
             self.add_full(x, y, union);
         }
         self.found = found;
     }
 
-    /// Combines every new VC by AND with the VCs at both of its ends, until nothing is new.
+    /// Combines every new VC by AND with the VCs at both of its ends, and the SCs of pairs
+    /// by OR, until nothing is new.
     fn close(&mut self) {
-        while let Some((x, y, a)) = self.queue.pop_front() {
-            if !self.pairs[self.pair_index(x, y)].full.contains(&a) {
-                continue; // replaced by a smaller carrier, which does all it would
-            }
-            for (z, w) in [(x, y), (y, x)] {
-                if z < 2 {
-                    continue; // never over an edge
+        loop {
+            if let Some((x, y, a)) = self.queue.pop_front() {
+                self.and_full(x, y, a);
+                if self.work > MAX_WORK {
+                    self.queue.clear();
+                    return;
                 }
-                let z_cell = self.cell[usize::from(z)];
-                let mut k = 0;
-                while k < self.partners[usize::from(z)].len() {
-                    let v = self.partners[usize::from(z)][k];
-                    k += 1;
-                    if v == w || self.inside(v, &a) {
+            } else if let Some((x, y)) = self.or_queue.pop() {
+                self.or_pair(x, y);
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// The AND rule on a new VC `x–y` over `a`, with the VCs at both of its ends.
+    fn and_full(&mut self, x: u16, y: u16, a: Bits<W>) {
+        if !self.pairs[self.pair_index(x, y)].full.contains(&a) {
+            return; // replaced by a smaller carrier, which does all it would
+        }
+        for (z, w) in [(x, y), (y, x)] {
+            if z < 2 {
+                continue; // never over an edge
+            }
+            let z_cell = self.cell[usize::from(z)];
+            let mut k = 0;
+            while k < self.partners[usize::from(z)].len() {
+                let v = self.partners[usize::from(z)][k];
+                k += 1;
+                if v == w || self.inside(v, &a) {
+                    continue;
+                }
+                let index = self.pair_index(z, v);
+                if self.pairs[index].full_meet.intersects(&a) {
+                    continue; // every VC of z–v meets this one
+                }
+                let mut j = 0;
+                while j < self.pairs[index].full.len() {
+                    let b = self.pairs[index].full[j];
+                    j += 1;
+                    self.work += 1;
+                    if a.intersects(&b) || self.inside(w, &b) {
                         continue;
                     }
-                    let index = self.pair_index(z, v);
-                    let mut j = 0;
-                    while j < self.pairs[index].full.len() {
-                        let b = self.pairs[index].full[j];
-                        j += 1;
-                        self.work += 1;
-                        if self.work > MAX_WORK {
-                            self.queue.clear();
-                            return;
-                        }
-                        if a.intersects(&b) || self.inside(w, &b) {
-                            continue;
-                        }
-                        if z_cell == NONE {
-                            self.add_full(w, v, a | b);
-                        } else {
-                            let key = usize::from(z_cell);
-                            self.add_semi(w, v, a | b | Bits::single(key), z_cell);
-                        }
+                    if z_cell == NONE {
+                        self.add_full(w, v, a | b);
+                    } else {
+                        let key = usize::from(z_cell);
+                        self.add_semi(w, v, a | b | Bits::single(key), z_cell);
                     }
                 }
             }
-        }
-    }
-}
-
-/// The OR rule for a new semi-connection over `carrier` and the pair's others, `semi` (at most
-/// [`MAX_SEMI`]): into `found`, the union of the carriers of each choice of fewer than
-/// [`MAX_OR`] of them that, with the new one, have no cell in common.
-fn or_rule<const W: usize>(semi: &[(Bits<W>, u16)], carrier: Bits<W>, found: &mut Vec<Bits<W>>) {
-    let mut tails = [Bits::EMPTY; MAX_SEMI];
-    let tails = &mut tails[..semi.len()];
-    let mut tail = !Bits::EMPTY;
-    for (slot, (c, _)) in tails.iter_mut().zip(semi).rev() {
-        tail &= *c;
-        *slot = tail;
-    }
-    or_rule_from(semi, tails, 0, carrier, carrier, 1, found);
-}
-
-/// The OR rule from `semi[start..]`, with the running intersection and union of the carriers
-/// chosen so far (`depth` of them): each union whose intersection comes to nothing goes to
-/// `found`. `tails[i]` is the intersection of the carriers of `semi[i..]`: once the running
-/// intersection meets it, no choice among those semi-connections can empty it (MoHex's
-/// pruning), and as the tails only grow, none further on can either.
-fn or_rule_from<const W: usize>(
-    semi: &[(Bits<W>, u16)],
-    tails: &[Bits<W>],
-    start: usize,
-    intersection: Bits<W>,
-    union: Bits<W>,
-    depth: usize,
-    found: &mut Vec<Bits<W>>,
-) {
-    for (i, (carrier, _)) in semi.iter().enumerate().skip(start) {
-        if intersection.intersects(&tails[i]) {
-            return;
-        }
-        let narrower = intersection & *carrier;
-        if narrower == intersection {
-            continue; // adds cells to the union and takes none from the intersection
-        }
-        let wider = union | *carrier;
-        if narrower.is_empty() {
-            found.push(wider);
-        } else if depth + 1 < MAX_OR {
-            or_rule_from(semi, tails, i + 1, narrower, wider, depth + 1, found);
         }
     }
 }
@@ -374,9 +425,11 @@ impl<const W: usize> HexBoard<W> {
         let mut search = Search {
             nodes,
             cell,
-            pairs: vec![Pair::default(); nodes * nodes],
+            pairs: vec![Pair::new(); nodes * nodes],
             partners: vec![Vec::new(); nodes],
             queue: VecDeque::new(),
+            or_queue: Vec::new(),
+            open: empty,
             found: Vec::new(),
             work: 0,
         };
@@ -494,63 +547,6 @@ impl<const W: usize> HexBoard<W> {
             won,
             lost,
             restoring,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-
-    use super::*;
-
-    /// The OR rule without the tails' pruning: every choice, in the same order.
-    fn or_rule_plain(
-        semi: &[(Bits<2>, u16)],
-        start: usize,
-        intersection: Bits<2>,
-        union: Bits<2>,
-        depth: usize,
-        found: &mut Vec<Bits<2>>,
-    ) {
-        for (i, (carrier, _)) in semi.iter().enumerate().skip(start) {
-            let narrower = intersection & *carrier;
-            if narrower == intersection {
-                continue;
-            }
-            let wider = union | *carrier;
-            if narrower.is_empty() {
-                found.push(wider);
-            } else if depth + 1 < MAX_OR {
-                or_rule_plain(semi, i + 1, narrower, wider, depth + 1, found);
-            }
-        }
-    }
-
-    /// A carrier of a few of the first `cells` cells (few cells, so that carriers often
-    /// share none and the OR rule finds something).
-    fn carrier(cells: usize) -> impl Strategy<Value = Bits<2>> {
-        proptest::collection::vec(0..cells, 1..6).prop_map(|cells| {
-            cells
-                .into_iter()
-                .fold(Bits::EMPTY, |bits, cell| bits | Bits::single(cell))
-        })
-    }
-
-    proptest! {
-        /// Pruning by the tails' intersections finds exactly what trying every choice finds.
-        #[test]
-        fn the_pruned_or_rule_finds_what_every_choice_finds(
-            (semi, new) in (4usize..100).prop_flat_map(|cells| {
-                (proptest::collection::vec(carrier(cells), 0..=MAX_SEMI), carrier(cells))
-            }),
-        ) {
-            let semi: Vec<(Bits<2>, u16)> = semi.into_iter().zip(0..).collect();
-            let mut pruned = Vec::new();
-            or_rule(&semi, new, &mut pruned);
-            let mut plain = Vec::new();
-            or_rule_plain(&semi, 0, new, new, 1, &mut plain);
-            prop_assert_eq!(pruned, plain);
         }
     }
 }
