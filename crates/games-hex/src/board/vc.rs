@@ -18,9 +18,12 @@
 //!   union: whatever the opponent plays, one of them is untouched and its key completes it.
 //!
 //! The closure is found with a work list of new VCs, each combined by AND with the VCs at
-//! both of its ends; the lists of each pair are kept small (a carrier that contains another of
-//! the same pair adds nothing), as in MoHex, so the search is sound but not complete. As in
-//! MoHex (`and_over_edge` off), the edges are never the middle node of an AND.
+//! both of its ends. As in Pawlewicz et al.'s fast VC search ("Stronger virtual connections
+//! in Hex", 2015; MoHex 2.0's engine), a pair's lists are kept short by what they are used
+//! for: a VC joins only when it replaces a larger one or narrows the cells all the pair's VCs
+//! share, and the OR rule runs once the pair's SCs share no cell, joining any number of them
+//! ([`or_rule`]). The search is sound but not complete. As in MoHex (`and_over_edge` off),
+//! the edges are never the middle node of an AND.
 //!
 //! What the search uses is the edge pair: a VC between the player's edges is a won game
 //! whoever moves; an SC is a win for the player to move (its key) and, for the opponent, a
@@ -115,6 +118,9 @@ struct Pair<const W: usize> {
     full_meet: Bits<W>,
     /// The cells every SC of the pair uses (all cells while there is none).
     semi_meet: Bits<W>,
+    /// The cells every SC added since the last OR rule uses: a new VC must use one of those
+    /// SCs (the others were combined before), so it cannot avoid these cells.
+    fresh_meet: Bits<W>,
     /// Waiting for the OR rule.
     queued: bool,
 }
@@ -126,6 +132,7 @@ impl<const W: usize> Pair<W> {
             semi: Vec::new(),
             full_meet: !Bits::EMPTY,
             semi_meet: !Bits::EMPTY,
+            fresh_meet: !Bits::EMPTY,
             queued: false,
         }
     }
@@ -227,6 +234,7 @@ impl<const W: usize> Search<W> {
             return;
         }
         pair.semi.push((carrier, key));
+        pair.fresh_meet &= carrier;
         if pair.semi.len() == before + 1 {
             pair.semi_meet &= carrier;
         } else {
@@ -238,42 +246,17 @@ impl<const W: usize> Search<W> {
         }
     }
 
-    /// The OR rule on a pair whose SCs share no cell: for each cell every VC of the pair
-    /// uses, a union of SCs that avoid it and together share no cell (found greedily), as a
-    /// new VC. Any number of SCs may take part.
+    /// The OR rule on a pair whose SCs share no cell ([`or_rule`]), for the cells every VC
+    /// of the pair uses: its new VCs.
     fn or_pair(&mut self, x: u16, y: u16) {
         let index = self.pair_index(x, y);
         let mut found = std::mem::take(&mut self.found);
         found.clear();
         let pair = &mut self.pairs[index];
         pair.queued = false;
-        let mut candidates = pair.full_meet & self.open;
-        while !candidates.is_empty() {
-            let avoid = candidates.first();
-            let without = |(c, _): &&(Bits<W>, u16)| !c.contains(avoid);
-            let meet = pair
-                .semi
-                .iter()
-                .filter(without)
-                .fold(!Bits::EMPTY, |meet, (c, _)| meet & *c);
-            if !meet.is_empty() {
-                candidates &= !Bits::single(avoid);
-                continue;
-            }
-            let (mut meet, mut union) = (!Bits::EMPTY, Bits::EMPTY);
-            for (carrier, _) in pair.semi.iter().filter(without) {
-                if meet.subset_of(carrier) {
-                    continue;
-                }
-                meet &= *carrier;
-                union |= *carrier;
-                if meet.is_empty() {
-                    break;
-                }
-            }
-            found.push(union);
-            candidates &= union;
-        }
+        let candidates = pair.full_meet & self.open & !pair.fresh_meet;
+        pair.fresh_meet = !Bits::EMPTY;
+        self.work += or_rule(&pair.semi, candidates, &mut found);
         for &union in &found {
             self.add_full(x, y, union);
         }
@@ -292,6 +275,10 @@ impl<const W: usize> Search<W> {
                 }
             } else if let Some((x, y)) = self.or_queue.pop() {
                 self.or_pair(x, y);
+                if self.work > MAX_WORK {
+                    self.queue.clear();
+                    return;
+                }
             } else {
                 return;
             }
@@ -337,6 +324,47 @@ impl<const W: usize> Search<W> {
             }
         }
     }
+}
+
+/// The OR rule: SCs of a pair whose carriers share no cell make a VC over their union
+/// (whatever the opponent plays, one of them is untouched and its key joins the pair). For
+/// each of the `candidates` cells in turn, the union of SCs that avoid it, taken greedily
+/// until their carriers share nothing, goes to `found`, when those SCs share nothing at all;
+/// the candidates outside it are then avoided too, and only those inside are tried next.
+/// Any number of SCs may take part. Returns the work done (SCs read).
+fn or_rule<const W: usize>(
+    semi: &[(Bits<W>, u16)],
+    mut candidates: Bits<W>,
+    found: &mut Vec<Bits<W>>,
+) -> u32 {
+    let mut work = 0;
+    while !candidates.is_empty() {
+        work += semi.len() as u32;
+        let avoid = candidates.first();
+        let without = |(c, _): &&(Bits<W>, u16)| !c.contains(avoid);
+        let meet = semi
+            .iter()
+            .filter(without)
+            .fold(!Bits::EMPTY, |meet, (c, _)| meet & *c);
+        if !meet.is_empty() {
+            candidates &= !Bits::single(avoid);
+            continue;
+        }
+        let (mut meet, mut union) = (!Bits::EMPTY, Bits::EMPTY);
+        for (carrier, _) in semi.iter().filter(without) {
+            if meet.subset_of(carrier) {
+                continue;
+            }
+            meet &= *carrier;
+            union |= *carrier;
+            if meet.is_empty() {
+                break;
+            }
+        }
+        found.push(union);
+        candidates &= union;
+    }
+    work
 }
 
 impl<const W: usize> HexBoard<W> {
@@ -547,6 +575,54 @@ impl<const W: usize> HexBoard<W> {
             won,
             lost,
             restoring,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A carrier of a few of the first `cells` cells (few cells, so that carriers often
+    /// share none and the OR rule finds something).
+    fn carrier(cells: usize) -> impl Strategy<Value = Bits<2>> {
+        proptest::collection::vec(0..cells, 1..6).prop_map(|cells| {
+            cells
+                .into_iter()
+                .fold(Bits::EMPTY, |bits, cell| bits | Bits::single(cell))
+        })
+    }
+
+    /// The cells every one of `carriers` holds (all cells for none).
+    fn meet<'a>(carriers: impl Iterator<Item = &'a Bits<2>>) -> Bits<2> {
+        carriers.fold(!Bits::EMPTY, |meet, c| meet & *c)
+    }
+
+    proptest! {
+        /// Against the rule's definition: every union found is a VC (the SCs inside it share
+        /// no cell), and for every candidate cell that the SCs avoiding it can avoid (they
+        /// share no cell), some union found avoids it.
+        #[test]
+        fn the_or_rule_finds_a_vc_avoiding_each_cell_that_one_can(
+            (semi, candidates) in (4usize..100).prop_flat_map(|cells| {
+                (proptest::collection::vec(carrier(cells), 0..40), carrier(cells))
+            }),
+        ) {
+            let semi: Vec<(Bits<2>, u16)> = semi.into_iter().zip(0..).collect();
+            let mut found = Vec::new();
+            let _ = or_rule(&semi, candidates, &mut found);
+            for union in &found {
+                let inside = semi.iter().map(|(c, _)| c).filter(|c| c.subset_of(union));
+                prop_assert!(meet(inside).is_empty(), "{union:?} is no VC");
+            }
+            for cell in candidates.iter() {
+                let avoiding = semi.iter().map(|(c, _)| c).filter(|c| !c.contains(cell));
+                let possible = meet(avoiding).is_empty();
+                let avoided = found.iter().any(|union| !union.contains(cell));
+                prop_assert_eq!(possible, avoided, "cell {}", cell);
+            }
         }
     }
 }
