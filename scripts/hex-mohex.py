@@ -29,6 +29,12 @@ and each side's mean time a move:
 
   scripts/hex-mohex.py summary /tmp/runs/best-1 /tmp/runs/best-2 /tmp/runs/best-3
 
+vcs: at every position of those games, what our H-search (the hex_proven example) and MoHex's
+virtual connection builder prove for the player to move (won, lost, neither), and the first ply
+of each game that each decides:
+
+  scripts/hex-mohex.py vcs --mohex /tmp/benzene/build/src/mohex/mohex /tmp/runs/best-1
+
 games: MoHex against itself from random openings, one line of moves per game as
 `hex_patterns train` reads them (appended as each game ends; the same command continues):
 
@@ -382,6 +388,67 @@ def games(a):
         print(f"game {k + 1} of {a.games}: {len(moves)} plies", flush=True)
 
 
+EDGES = {"b": "north south", "w": "east west"}
+
+
+def vcs(a):
+    """`vcs`: at every position of the recorded games, what our H-search (`hex_proven`) and
+    MoHex's virtual connections (`vc-build`) prove for the player to move: won (a semi- or full
+    connection between its edges), lost (a full one between the opponent's), or neither; then
+    the first ply of each game that each decides."""
+    games = []
+    for directory in a.dirs:
+        found, _ = records(directory)
+        games += [[m.split(":")[1] for m in g["moves"]] for _, g in found]
+    if not games:
+        sys.exit("hex-mohex: no finished games in those directories")
+    ours = subprocess.Popen([os.path.abspath(a.proven), "--size", str(a.size)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    mohex = Gtp(f"{a.mohex} --use-logfile=false")
+    mohex.send(f"boardsize {a.size} {a.size}")
+    for command in a.init:
+        mohex.send(command)
+    both = {"won": [0, 0, 0, 0], "lost": [0, 0, 0, 0]}  # neither, ours only, MoHex's only, both
+    first = []  # (ours, MoHex's) first deciding ply, for games both decide
+    for number, moves in enumerate(games):
+        mohex.send("clear_board")
+        decided = [None, None]
+        for ply in range(len(moves)):
+            if ply:
+                mohex.send(f"play {'b' if ply % 2 == 1 else 'w'} {moves[ply - 1]}")
+            ours.stdin.write(" ".join(moves[:ply]) + "\n")
+            ours.stdin.flush()
+            verdict = ours.stdout.readline().split()
+            if not verdict or verdict[0] == "over":
+                break
+            mover = "b" if ply % 2 == 0 else "w"
+            other = "w" if mover == "b" else "b"
+            mohex.send(f"vc-build {mover}")
+            theirs = {
+                "won": "full" in mohex.send(f"vc-between-cells-full {mover} {EDGES[mover]}")
+                       or "semi" in mohex.send(f"vc-between-cells-semi {mover} {EDGES[mover]}"),
+                "lost": "full" in mohex.send(f"vc-between-cells-full {other} {EDGES[other]}"),
+            }
+            for kind in ("won", "lost"):
+                both[kind][(verdict[0] == kind) + 2 * theirs[kind]] += 1
+            for side, says in enumerate((verdict[0] in ("won", "lost"), theirs["won"] or theirs["lost"])):
+                if says and decided[side] is None:
+                    decided[side] = ply
+        if None not in decided:
+            first.append(decided)
+        if (number + 1) % 10 == 0:
+            print(f"{number + 1} of {len(games)} games", file=sys.stderr)
+    mohex.close()
+    ours.kill()
+    for kind, (neither, mine, theirs_only, agreed) in both.items():
+        print(f"{kind} for the player to move: both {agreed}, ours only {mine}, MoHex's only {theirs_only}, "
+              f"neither {neither} (positions)")
+    if first:
+        mean = [sum(f[side] for f in first) / len(first) for side in (0, 1)]
+        print(f"first deciding ply, {len(first)} games both decide: ours {mean[0]:.2f}, MoHex's {mean[1]:.2f}; "
+              f"MoHex's first in {sum(o > m for o, m in first)}, ours in {sum(o < m for o, m in first)}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
@@ -416,8 +483,17 @@ def main():
     s.add_argument("--random-plies", type=int, default=2, help="plies played at random first")
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--out", required=True, help="the file of games (appended to; rerun to continue)")
+    v = sub.add_parser("vcs", help="what our H-search and MoHex's virtual connections prove, on recorded games")
+    v.add_argument("--mohex", required=True)
+    v.add_argument("--proven", default="target/release/examples/hex_proven",
+                   help="the hex_proven example's binary (cargo build --release --example hex_proven)")
+    v.add_argument("--size", type=int, default=9)
+    v.add_argument("--init", action="append", default=[],
+                   help="a GTP command sent to MoHex first (repeatable), such as 'param_player_vc use_patterns 0'")
+    v.add_argument("dirs", nargs="+", help="directories that `match` wrote")
     a = ap.parse_args()
-    {"match": match, "losses": losses, "probe": probe, "summary": pooled, "games": games}[a.command](a)
+    {"match": match, "losses": losses, "probe": probe, "summary": pooled, "games": games,
+     "vcs": vcs}[a.command](a)
 
 
 if __name__ == "__main__":
