@@ -43,8 +43,9 @@ use crate::bits::Bits;
 const MAX_FULL: usize = 32;
 /// The most SCs kept for one pair of nodes.
 const MAX_SEMI: usize = 64;
-/// The most AND combinations tried in one search: a cap on its time (about a few
-/// milliseconds), past which it stops with what it has found (still sound).
+/// The most work in one search (AND combinations tried, and SCs read by the OR rule): a cap
+/// on its time (a few milliseconds), past which it stops with what it has found (still
+/// sound).
 const MAX_WORK: u32 = 400_000;
 
 /// No node (an opponent's stone).
