@@ -22,7 +22,7 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser, error::ErrorKind};
 use gamesearch::core::{Game, Status};
 use gamesearch::hex::Hex;
 
@@ -40,13 +40,11 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let empty = match Hex::new(cli.size) {
-        Ok(board) => board,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let empty = Hex::new(cli.size).unwrap_or_else(|error| {
+        Cli::command()
+            .error(ErrorKind::ValueValidation, error.to_string())
+            .exit()
+    });
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for (number, line) in std::io::stdin().lock().lines().enumerate() {

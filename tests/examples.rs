@@ -403,3 +403,42 @@ fn a_users_game_gets_the_tools_and_its_own_agent_enters_them() {
         assert!(error.contains(reason), "{error}");
     }
 }
+
+#[test]
+fn hex_proven_says_what_virtual_connections_prove_and_refuses_bad_input() {
+    // Black's column from e4 down to the bottom edge, and the fourth-row template from e4 to
+    // the top (White's stones in the far corner): every White move loses. The empty board
+    // proves nothing. Black's column a1 to a9 has already won.
+    let won_column: Vec<String> = (1..=9)
+        .flat_map(|row| [format!("a{row}"), format!("b{row}")])
+        .take(17)
+        .collect();
+    let input = format!(
+        "e4 a9 e5 b9 e6 c9 e7 a8 e8 b8 e9\n\n{}\n",
+        won_column.join(" ")
+    );
+    let output = run("hex_proven", &["--size", "9"], &input);
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(lines, ["lost 0 70 70", "open 0 0 81", "over 0 0 0"]);
+
+    // A bad move names its line and stops with an error; a bad size is a usage error.
+    let mut child = Command::new(example("hex_proven"))
+        .args(["--size", "9"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"e5\ne5 zz\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "open 0 0 80\n");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("line 2"));
+    let message = refuses("hex_proven", &["--size", "40"]);
+    assert!(message.contains("19x19"), "{message}");
+}
