@@ -103,12 +103,13 @@ fn gtp_bad_arguments_exit_with_code_2_and_say_why() {
     }
 }
 
-/// Runs `name` with `args`, `input` on its standard input; returns its standard output.
-fn run(name: &str, args: &[&str], input: &str) -> String {
+/// Runs `name` with `args`, `input` on its standard input, and waits for it to end.
+fn output_of(name: &str, args: &[&str], input: &str) -> std::process::Output {
     let mut child = Command::new(example(name))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     child
@@ -117,8 +118,17 @@ fn run(name: &str, args: &[&str], input: &str) -> String {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "{name} {args:?} failed");
+    child.wait_with_output().unwrap()
+}
+
+/// Runs `name` with `args`, `input` on its standard input; returns its standard output.
+fn run(name: &str, args: &[&str], input: &str) -> String {
+    let output = output_of(name, args, input);
+    assert!(
+        output.status.success(),
+        "{name} {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8(output.stdout).unwrap()
 }
 
@@ -422,20 +432,7 @@ fn hex_proven_says_what_virtual_connections_prove_and_refuses_bad_input() {
     assert_eq!(lines, ["lost 0 70 70", "open 0 0 81", "over 0 0 0"]);
 
     // A bad move names its line and stops with an error; a bad size is a usage error.
-    let mut child = Command::new(example("hex_proven"))
-        .args(["--size", "9"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"e5\ne5 zz\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = output_of("hex_proven", &["--size", "9"], "e5\ne5 zz\n");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "open 0 0 80\n");
     assert!(String::from_utf8_lossy(&output.stderr).contains("line 2"));
