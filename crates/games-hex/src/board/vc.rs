@@ -267,19 +267,11 @@ impl<const W: usize> Search<W> {
     /// Combines every new VC by AND with the VCs at both of its ends, and the SCs of pairs
     /// by OR, until nothing is new.
     fn close(&mut self) {
-        loop {
+        while self.work <= MAX_WORK {
             if let Some((x, y, a)) = self.queue.pop_front() {
                 self.and_full(x, y, a);
-                if self.work > MAX_WORK {
-                    self.queue.clear();
-                    return;
-                }
             } else if let Some((x, y)) = self.or_queue.pop() {
                 self.or_pair(x, y);
-                if self.work > MAX_WORK {
-                    self.queue.clear();
-                    return;
-                }
             } else {
                 return;
             }
