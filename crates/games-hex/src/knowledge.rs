@@ -315,7 +315,8 @@ impl Hex {
 /// The playout policy of MoHex and most Monte-Carlo Hex programs: when the opponent's last
 /// stone broke into one of the mover's bridges (two stones that share two empty neighbours) or
 /// edge templates (a stone on the second row and the two cells below it), the mover plays the
-/// other cell of the pair and keeps the connection; otherwise a uniformly random empty cell (or,
+/// other cell of the pair and keeps the connection; when it broke into a third-row stone's
+/// ziggurat ([`ziggurats`](Bridges::ziggurats)), the mover keeps that; otherwise a uniformly random empty cell (or,
 /// with probability [`local`](Bridges::local), a pattern-weighted cell around the last stone;
 /// or, with [`weighted`](Bridges::weighted), any empty cell drawn by its pattern's weight,
 /// the weights those of [`patterns`](Bridges::patterns)).
@@ -326,6 +327,12 @@ impl Hex {
 pub struct Bridges {
     /// The probability of saving a broken bridge (1: always).
     pub reply: f64,
+    /// Keep ziggurats too (edge template `IIIa`: a third-row stone and the eight cells, three on
+    /// the second row and four on the first, that connect it to its edge; on by default): when
+    /// the opponent's last stone broke into one that held and the stone's other ziggurat does
+    /// not hold either, the mover plays the cell that keeps it connected (with probability
+    /// [`reply`](Bridges::reply), when no bridge is saved).
+    pub ziggurats: bool,
     /// Colour the inferior cells ([`Hex::inferior_cells`]) before each playout: dead cells
     /// for anyone, captured pairs for their captor.
     pub fill_in: bool,
@@ -358,6 +365,7 @@ impl Default for Bridges {
     fn default() -> Self {
         Bridges {
             reply: 1.0,
+            ziggurats: true,
             fill_in: false,
             local: 0.0,
             weighted: None,
@@ -371,6 +379,7 @@ impl Bridges {
     fn style(&self) -> Style {
         Style {
             reply: threshold(self.reply),
+            ziggurats: self.ziggurats,
             local: threshold(self.local),
             fill_in: self.fill_in,
             weighted: self.weighted,
@@ -390,7 +399,11 @@ impl PlayoutPolicy<Hex> for Bridges {
             // As the playout does: a saved bridge, else a local move, else a weighted one.
             let saved = match b.last_stone() {
                 Some(cell) if u64::from(rng.next_u32()) < threshold(self.reply) => {
-                    b.bridge_reply(cell, b.to_move())
+                    b.bridge_reply(cell, b.to_move()).or_else(|| {
+                        self.ziggurats
+                            .then(|| b.ziggurat_reply(cell, b.to_move()))
+                            .flatten()
+                    })
                 }
                 _ => None,
             };

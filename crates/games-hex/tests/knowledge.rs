@@ -145,7 +145,8 @@ proptest! {
     fn local_moves_stay_around_the_last_stone(size in 2u32..=13, seed: u64) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut position = Hex::new(size).unwrap();
-        let policy = Bridges { local: 1.0, ..Bridges::default() };
+        // Ziggurats off: an answer to an intrusion into one can lie further away.
+        let policy = Bridges { local: 1.0, ziggurats: false, ..Bridges::default() };
         let mut last = None;
         while !position.status().is_over() {
             if let Some(last) = last
@@ -366,6 +367,43 @@ fn playouts_that_save_bridges_keep_a_chain_of_bridges_connected() {
     let broken = position.after_moves("d3").unwrap();
     let policy = Bridges::default();
     assert_eq!(policy.action(&broken, &mut rng), "c3".parse().unwrap());
+}
+
+#[test]
+fn playouts_that_keep_ziggurats_connect_a_third_row_stone_to_both_edges() {
+    // A lone stone in the middle of 5x5 has one ziggurat towards each of its edges, and the
+    // two carriers are apart: Black's c3 (b3 b2 c2 d2 b1 c1 d1 e1 up, d3 d4 c4 b4 d5 c5 b5 a5
+    // down), White to move after a1; White's c3 (c2 b2 b3 b4 a2 a3 a4 a5 left, c4 d4 d3 d2
+    // e4 e3 e2 e1 right), Black to move after c1 and c5. Keeping the ziggurats, the stone's
+    // owner wins nearly every playout; saving bridges only, far fewer.
+    for (moves, owner) in [("c3 a1", Player::Black), ("c1 c3 c5", Player::White)] {
+        let position = Hex::new(5).unwrap().after_moves(moves).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut wins = |policy: Bridges| {
+            (0..2_000)
+                .filter(|_| {
+                    let mut p = position.clone();
+                    policy.play_out(&mut p, &mut rng).outcome == game_core::Outcome::Win(owner)
+                })
+                .count()
+        };
+        let kept = wins(Bridges::default());
+        let bridges_only = wins(Bridges {
+            ziggurats: false,
+            ..Bridges::default()
+        });
+        assert!(kept >= 1_900, "{moves}: {kept}");
+        assert!(bridges_only < 1_600, "{moves}: {bridges_only}");
+    }
+    // The move-by-move policy agrees: after White's d1 (breaking into the top ziggurat where
+    // its two ways to the second row meet) Black answers b2, a bridge over b3 and c2 with b1
+    // and c1 below.
+    let broken = Hex::new(5).unwrap().after_moves("c3 d1").unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    assert_eq!(
+        Bridges::default().action(&broken, &mut rng),
+        "b2".parse().unwrap()
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod playout;
 mod shape;
 mod text;
 mod vc;
+mod ziggurat;
 
 pub(crate) use pattern::{RING_COLOURINGS, canonical_pattern, ring_weights};
 pub(crate) use playout::Style;

@@ -4,6 +4,7 @@ use game_core::{Game, Outcome, PlayedActions, Player, Playout};
 use rand::{Rng, RngExt};
 
 use super::pattern::{Colours, RING_COLOURINGS};
+use super::ziggurat::Ziggurats;
 use super::{HexBoard, NO_CELL};
 use crate::bits::{Bits, MAX_SIZE};
 use crate::patterns::{LocalShape, Near, Patterns};
@@ -215,6 +216,14 @@ impl<const W: usize> HexBoard<W> {
         save_bridge(&rings(self.n)[intruder], state)
     }
 
+    /// The cell where `player` keeps a ziggurat (the third-row edge template, `IIIa`) of one of its stones
+    /// that a stone of the opponent on `intruder` has just broken into, when no other ziggurat
+    /// of that stone is left whole ([`Ziggurats::answer`]); `None` when there is none.
+    pub(crate) fn ziggurat_reply(&self, intruder: usize, player: Player) -> Option<usize> {
+        let colour = self.colours();
+        Ziggurats::of(self.n).answer(intruder, 1 + player.index() as u8, |i| colour[i])
+    }
+
     /// A playout that saves bridges: moves one at a time, each a uniformly random empty cell,
     /// except that when the opponent's last stone broke into one of the mover's bridges (or
     /// edge templates) the mover saves it (with probability `reply` of the [`Style`], in units
@@ -236,6 +245,7 @@ impl<const W: usize> HexBoard<W> {
     ) -> Playout {
         let Style {
             reply,
+            ziggurats,
             local,
             fill_in,
             weighted,
@@ -271,6 +281,7 @@ impl<const W: usize> HexBoard<W> {
         }
         let cells = empty.count();
         let rings = rings(self.n);
+        let templates = Ziggurats::of(self.n);
         let mut last = self.last;
         let mut mover = self.to_move;
         let mut weights =
@@ -281,6 +292,12 @@ impl<const W: usize> HexBoard<W> {
                 let state = &STATES[mover.index()];
                 save_bridge(&rings[usize::from(last)], |cell| {
                     state[usize::from(ring_colour(&colour, cell)) & 3]
+                })
+                .or_else(|| {
+                    let mine = 1 + mover.index() as u8;
+                    ziggurats
+                        .then(|| templates.answer(usize::from(last), mine, |i| colour[i]))
+                        .flatten()
                 })
             } else {
                 None
@@ -403,6 +420,8 @@ impl<const W: usize> HexBoard<W> {
 pub(crate) struct Style {
     /// The probability of saving a broken bridge, in units of 2^-32.
     pub(crate) reply: u64,
+    /// Keep broken ziggurats too ([`Ziggurats`]), with the same probability.
+    pub(crate) ziggurats: bool,
     /// The probability of a local move when no bridge is saved, in units of 2^-32.
     pub(crate) local: u64,
     /// Colour the inferior cells first.
