@@ -68,9 +68,10 @@ fn hex(c: &mut Criterion) {
     bench_playouts(c, "hex-11x11", "8 stones", &middle);
 }
 
-/// Hex's knowledge playouts ([`Bridges`]): saving bridges move by move, alone, with the
-/// fill-in of inferior cells first, and with half the other moves local (pattern-weighted), with every other move drawn by pattern weight, from a mid-game 11x11 position (the plain fill above is
-/// the yardstick).
+/// Hex's knowledge playouts ([`Bridges`]): saving bridges and ziggurats move by move (the
+/// default), bridges alone, with the fill-in of inferior cells first, with half the other moves
+/// local (pattern-weighted), and with every other move drawn by pattern weight, from a
+/// mid-game 11x11 position (the plain fill above is the yardstick).
 fn hex_policies(c: &mut Criterion) {
     let position = Hex::new(11)
         .expect("11x11")
@@ -81,6 +82,13 @@ fn hex_policies(c: &mut Criterion) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     for (label, policy) in [
         ("bridges", Bridges::default()),
+        (
+            "bridges-only",
+            Bridges {
+                ziggurats: false,
+                ..Bridges::default()
+            },
+        ),
         (
             "bridges+fill-in",
             Bridges {

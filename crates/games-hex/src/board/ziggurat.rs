@@ -37,14 +37,12 @@ const CARRIER: [(i32, i32); 8] = [
 /// For an intrusion into each cell of [`CARRIER`], the index in it of the answer.
 const ANSWER: [usize; 8] = [3, 3, 3, 2, 3, 3, 1, 2];
 
-/// One ziggurat on one board: the stone, its eight carrier cells, whose (`owner`: 1 Black,
-/// 2 White), and the index of the stone's other ziggurat towards the same edge (`NONE` when
-/// that one does not fit on the board).
+/// One ziggurat on one board (its stone and owner are in the [`Into`] entries that lead to
+/// it): its eight carrier cells, and the index of the stone's other ziggurat towards the same
+/// edge (`NONE` when that one does not fit on the board).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Ziggurat {
-    pub(super) stone: u16,
-    pub(super) carrier: [u16; 8],
-    pub(super) owner: u8,
+struct Ziggurat {
+    carrier: [u16; 8],
     sibling: u32,
 }
 
@@ -54,10 +52,20 @@ const NONE: u32 = u32::MAX;
 /// the answer to an intrusion there.
 #[derive(Debug)]
 pub(super) struct Ziggurats {
-    pub(super) all: Vec<Ziggurat>,
-    /// For cell `i`, `into[start[i]..start[i + 1]]`: (ziggurat, answer cell).
+    all: Vec<Ziggurat>,
+    /// For an intrusion on cell `i` into the ziggurats of owner `o` (1 or 2), the entries
+    /// `into[start[j]..start[j + 1]]` with `j = (o - 1) * n * n + i`.
     start: Vec<u32>,
-    into: Vec<(u32, u16)>,
+    into: Vec<Into>,
+}
+
+/// An intrusion's entry: the stone whose ziggurat it breaks into (read first: most entries
+/// end there), the answer, and the ziggurat.
+#[derive(Clone, Copy, Debug)]
+struct Into {
+    stone: u16,
+    answer: u16,
+    zig: u32,
 }
 
 impl Ziggurats {
@@ -90,13 +98,17 @@ impl Ziggurats {
                     }
                     *slot = all.len() as u32;
                     all.push(Ziggurat {
-                        stone: cell(stone),
                         carrier: cells.map(cell),
-                        owner,
                         sibling: NONE,
                     });
                     for (k, &at) in cells.iter().enumerate() {
-                        answers.push((cell(at), *slot, cell(cells[ANSWER[k]])));
+                        let entry = Into {
+                            stone: cell(stone),
+                            answer: cell(cells[ANSWER[k]]),
+                            zig: *slot,
+                        };
+                        let j = usize::from(owner - 1) * (n * n) as usize + usize::from(cell(at));
+                        answers.push((j, entry));
                     }
                 }
                 if pair.iter().all(|&z| z != NONE) {
@@ -105,19 +117,19 @@ impl Ziggurats {
                 }
             }
         }
-        answers.sort_unstable_by_key(|&(at, ..)| at);
-        let cells = (n * n) as usize;
-        let mut start = vec![0u32; cells + 1];
-        for &(at, ..) in &answers {
-            start[usize::from(at) + 1] += 1;
+        answers.sort_by_key(|&(j, _)| j);
+        let lists = 2 * (n * n) as usize;
+        let mut start = vec![0u32; lists + 1];
+        for &(j, _) in &answers {
+            start[j + 1] += 1;
         }
-        for i in 0..cells {
-            start[i + 1] += start[i];
+        for j in 0..lists {
+            start[j + 1] += start[j];
         }
         Ziggurats {
             all,
             start,
-            into: answers.iter().map(|&(_, z, answer)| (z, answer)).collect(),
+            into: answers.into_iter().map(|(_, entry)| entry).collect(),
         }
     }
 
@@ -149,10 +161,14 @@ impl Ziggurats {
                 c == intruder || colour(c) & !mover == 0
             })
         };
-        let (from, to) = (self.start[intruder], self.start[intruder + 1]);
-        for &(z, answer) in &self.into[from as usize..to as usize] {
-            let zig = &self.all[z as usize];
-            if zig.owner != mover || colour(usize::from(zig.stone)) != mover || !holds(zig) {
+        let j = usize::from(mover - 1) * (self.start.len() - 1) / 2 + intruder;
+        let (from, to) = (self.start[j], self.start[j + 1]);
+        for &Into { stone, answer, zig } in &self.into[from as usize..to as usize] {
+            if colour(usize::from(stone)) != mover {
+                continue;
+            }
+            let zig = &self.all[zig as usize];
+            if !holds(zig) {
                 continue;
             }
             // Kept already: the answer is the mover's, or the other ziggurat holds and the
@@ -183,11 +199,19 @@ mod tests {
     use super::*;
     use crate::board::playout::{BLACK_EDGE, WHITE_EDGE, rings};
 
-    /// Whether the owner connects `zig`'s stone to its edge through the carrier cells, the
-    /// cells in `owned` (bits by carrier index) already its and those in `taken` the
-    /// opponent's, with `owner_to_move` or the opponent to move: a search of every order of
-    /// play, written from the rules (the rings' neighbours, the edges beyond them).
-    fn connects(n: u8, zig: &Ziggurat, owned: u8, taken: u8, owner_to_move: bool) -> bool {
+    /// A ziggurat as the tests read it: whose, its stone, its carrier.
+    #[derive(Clone, Copy, Debug)]
+    struct Shape {
+        owner: u8,
+        stone: u16,
+        carrier: [u16; 8],
+    }
+
+    /// Whether the owner connects the stone to its edge through the carrier cells, the cells
+    /// in `owned` (bits by carrier index) already its and those in `taken` the opponent's,
+    /// with `owner_to_move` or the opponent to move: a search of every order of play, written
+    /// from the rules (the rings' neighbours, the edges beyond them).
+    fn connects(n: u8, zig: &Shape, owned: u8, taken: u8, owner_to_move: bool) -> bool {
         let edge = if zig.owner == 1 {
             BLACK_EDGE
         } else {
@@ -229,7 +253,35 @@ mod tests {
                 8 * usize::from(n.saturating_sub(3)),
                 "{n}x{n}"
             );
-            for zig in &zigs.all {
+            let cells = usize::from(n) * usize::from(n);
+            let mut shapes: Vec<Option<Shape>> = vec![None; zigs.all.len()];
+            let mut listed = vec![0; zigs.all.len()];
+            // Each intrusion has its answer, which keeps the stone connected.
+            for j in 0..2 * cells {
+                let (owner, i) = (1 + (j / cells) as u8, j % cells);
+                for entry in &zigs.into[zigs.start[j] as usize..zigs.start[j + 1] as usize] {
+                    let z = entry.zig as usize;
+                    let zig = Shape {
+                        owner,
+                        stone: entry.stone,
+                        carrier: zigs.all[z].carrier,
+                    };
+                    assert!(shapes[z].is_none_or(|s| (s.owner, s.stone) == (owner, entry.stone)));
+                    shapes[z] = Some(zig);
+                    listed[z] += 1;
+                    let k = zig.carrier.iter().position(|&c| usize::from(c) == i);
+                    let k = k.expect("an intrusion into the carrier");
+                    let a = zig.carrier.iter().position(|&c| c == entry.answer).unwrap();
+                    assert_ne!(a, k);
+                    assert!(
+                        connects(n, &zig, 1 << a, 1 << k, false),
+                        "{zig:?}: {k} by {a}"
+                    );
+                }
+            }
+            for (zig, listed) in shapes.iter().zip(listed) {
+                let zig = zig.expect("every ziggurat is listed");
+                assert_eq!(listed, 8, "{zig:?}: every carrier cell lists it");
                 // The stone is on the third row: not on its edge.
                 let edge = if zig.owner == 1 {
                     BLACK_EDGE
@@ -238,29 +290,14 @@ mod tests {
                 };
                 assert!(!rings(n)[usize::from(zig.stone)].contains(&edge));
                 assert!(
-                    connects(n, zig, 0, 0, false),
+                    connects(n, &zig, 0, 0, false),
                     "{zig:?} holds with the opponent first"
                 );
                 // Every carrier cell is needed: the owner cannot spare one.
                 for k in 0..8 {
                     assert!(
-                        !connects(n, zig, 0, 1 << k, false),
+                        !connects(n, &zig, 0, 1 << k, false),
                         "{zig:?} needs cell {k}"
-                    );
-                }
-                // Each intrusion has its answer, which keeps the stone connected.
-                for (k, &cell) in zig.carrier.iter().enumerate() {
-                    let i = usize::from(cell);
-                    let listed = zigs.into[zigs.start[i] as usize..zigs.start[i + 1] as usize]
-                        .iter()
-                        .find(|&&(z, _)| std::ptr::eq(&zigs.all[z as usize], zig))
-                        .map(|&(_, answer)| answer);
-                    let answer = listed.expect("every carrier cell lists its ziggurat");
-                    let a = zig.carrier.iter().position(|&c| c == answer).unwrap();
-                    assert_ne!(a, k);
-                    assert!(
-                        connects(n, zig, 1 << a, 1 << k, false),
-                        "{zig:?}: {k} by {a}"
                     );
                 }
             }
