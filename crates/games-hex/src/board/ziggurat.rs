@@ -340,32 +340,21 @@ mod tests {
             );
             // White's stones have no ziggurat here.
             assert_eq!(zigs.answer(at(intruder), 2, |i| colour[i]), None);
-            // Black's own stones elsewhere in the carriers change nothing.
-            colour[at("d1")] = 1;
-            colour[at("h1")] = 1;
-            assert_eq!(
-                zigs.answer(at(intruder), 1, |i| colour[i]),
-                answer,
-                "{intruder}"
-            );
-            // A White stone in each carrier leaves nothing to keep.
-            colour[at("d1")] = 2;
-            colour[at("h1")] = 2;
-            assert_eq!(
-                zigs.answer(at(intruder), 1, |i| colour[i]),
-                None,
-                "{intruder}"
-            );
-            // Nor does a Black stone on the answer: the stone is connected already.
-            colour[at("d1")] = 0;
-            colour[at("h1")] = 0;
-            colour[answer.unwrap()] = 1;
-            assert_eq!(
-                zigs.answer(at(intruder), 1, |i| colour[i]),
-                None,
-                "{intruder}"
-            );
-            colour[answer.unwrap()] = 0;
+            // Black's answer with `stones` on the board too.
+            let with = |stones: &[(usize, u8)]| {
+                let mut more = colour;
+                for &(i, c) in stones {
+                    more[i] = c;
+                }
+                zigs.answer(at(intruder), 1, |i| more[i])
+            };
+            // Black's own stones elsewhere in the carriers change nothing; a White stone in
+            // each carrier leaves nothing to keep; nor does a Black stone on the answer (the
+            // stone is connected already).
+            let (d1, h1, answered) = (at("d1"), at("h1"), answer.unwrap());
+            assert_eq!(with(&[(d1, 1), (h1, 1)]), answer, "{intruder}");
+            assert_eq!(with(&[(d1, 2), (h1, 2)]), None, "{intruder}");
+            assert_eq!(with(&[(answered, 1)]), None, "{intruder}");
             colour[at(intruder)] = 0;
         }
     }
