@@ -316,10 +316,10 @@ impl Hex {
 /// stone broke into one of the mover's bridges (two stones that share two empty neighbours) or
 /// edge templates (a stone on the second row and the two cells below it), the mover plays the
 /// other cell of the pair and keeps the connection; when it broke into a third-row stone's
-/// ziggurat ([`ziggurats`](Bridges::ziggurats)), the mover keeps that; otherwise a uniformly random empty cell (or,
-/// with probability [`local`](Bridges::local), a pattern-weighted cell around the last stone;
-/// or, with [`weighted`](Bridges::weighted), any empty cell drawn by its pattern's weight,
-/// the weights those of [`patterns`](Bridges::patterns)).
+/// ziggurat ([`ziggurats`](Bridges::ziggurats)), the mover keeps that; otherwise a uniformly
+/// random empty cell (or, with probability [`local`](Bridges::local), a pattern-weighted cell
+/// around the last stone; or, with [`weighted`](Bridges::weighted), any empty cell drawn by its
+/// pattern's weight, the weights those of [`patterns`](Bridges::patterns)).
 ///
 /// Playouts with it play one move at a time (the plain playout fills the board at once), so
 /// they cost more; `docs/experiments.md` measures what they buy at equal time.
@@ -396,7 +396,8 @@ fn threshold(probability: f64) -> u64 {
 impl PlayoutPolicy<Hex> for Bridges {
     fn action<R: Rng + ?Sized>(&self, position: &Hex, rng: &mut R) -> Move {
         let saved = with_board!(&position.0, b => {
-            // As the playout does: a saved bridge, else a local move, else a weighted one.
+            // As the playout does: a saved bridge (or ziggurat), else a local move, else a
+            // weighted one.
             let saved = match b.last_stone() {
                 Some(cell) if u64::from(rng.next_u32()) < threshold(self.reply) => {
                     b.bridge_reply(cell, b.to_move()).or_else(|| {

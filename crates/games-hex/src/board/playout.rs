@@ -216,9 +216,9 @@ impl<const W: usize> HexBoard<W> {
         save_bridge(&rings(self.n)[intruder], state)
     }
 
-    /// The cell where `player` keeps a ziggurat (the third-row edge template, `IIIa`) of one of its stones
-    /// that a stone of the opponent on `intruder` has just broken into, when no other ziggurat
-    /// of that stone is left whole ([`Ziggurats::answer`]); `None` when there is none.
+    /// The cell where `player` keeps a ziggurat (the third-row edge template, `IIIa`) of one
+    /// of its stones that a stone of the opponent on `intruder` has just broken into, when no
+    /// other ziggurat of that stone holds ([`Ziggurats::answer`]); `None` when there is none.
     pub(crate) fn ziggurat_reply(&self, intruder: usize, player: Player) -> Option<usize> {
         let colour = self.colours();
         Ziggurats::of(self.n).answer(intruder, 1 + player.index() as u8, |i| colour[i])
@@ -227,8 +227,9 @@ impl<const W: usize> HexBoard<W> {
     /// A playout that saves bridges: moves one at a time, each a uniformly random empty cell,
     /// except that when the opponent's last stone broke into one of the mover's bridges (or
     /// edge templates) the mover saves it (with probability `reply` of the [`Style`], in units
-    /// of 2^-32), then one flood on the full board finds the winner. Like
-    /// [`fill_playout`](Self::fill_playout) it plays the board full (Hex has no draws and a
+    /// of 2^-32), and with `ziggurats` likewise a broken ziggurat ([`Ziggurats`]), then one
+    /// flood on the full board finds the winner. Like [`fill_playout`](Self::fill_playout) it
+    /// plays the board full (Hex has no draws and a
     /// stone never breaks a connection) and counts every filled cell as a ply. The first move,
     /// while the swap is available, is a random action. With `fill_in`, the inferior cells
     /// (dead cells and captured pairs) are coloured first, as they would end in any game
