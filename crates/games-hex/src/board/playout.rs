@@ -229,8 +229,8 @@ impl<const W: usize> HexBoard<W> {
     /// edge templates) the mover saves it (with probability `reply` of the [`Style`], in units
     /// of 2^-32), and with `ziggurats` likewise a broken ziggurat ([`Ziggurats`]), then one
     /// flood on the full board finds the winner. Like [`fill_playout`](Self::fill_playout) it
-    /// plays the board full (Hex has no draws and a
-    /// stone never breaks a connection) and counts every filled cell as a ply. The first move,
+    /// plays the board full (Hex has no draws and a stone never breaks a connection) and
+    /// counts every filled cell as a ply. The first move,
     /// while the swap is available, is a random action. With `fill_in`, the inferior cells
     /// (dead cells and captured pairs) are coloured first, as they would end in any game
     /// played well. When no bridge is saved, with probability `local` (in units of 2^-32) the
