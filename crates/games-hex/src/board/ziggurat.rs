@@ -48,13 +48,19 @@ struct Ziggurat {
 
 const NONE: u32 = u32::MAX;
 
+/// The list of an intrusion on `cell` into the ziggurats of `owner` (1 or 2), on a board of
+/// `cells` cells: Black's lists, then White's.
+fn list(cells: usize, owner: u8, cell: usize) -> usize {
+    usize::from(owner - 1) * cells + cell
+}
+
 /// Every ziggurat of a board side, and for each cell the ziggurats whose carrier holds it with
 /// the answer to an intrusion there.
 #[derive(Debug)]
 pub(super) struct Ziggurats {
     all: Vec<Ziggurat>,
-    /// For an intrusion on cell `i` into the ziggurats of owner `o` (1 or 2), the entries
-    /// `into[start[j]..start[j + 1]]` with `j = (o - 1) * n * n + i`.
+    /// The entries of an intrusion, list by list ([`list`]): list `j` is
+    /// `into[start[j]..start[j + 1]]`.
     start: Vec<u32>,
     into: Vec<Into>,
 }
@@ -107,8 +113,7 @@ impl Ziggurats {
                             answer: cell(cells[ANSWER[k]]),
                             zig: *slot,
                         };
-                        let j = usize::from(owner - 1) * (n * n) as usize + usize::from(cell(at));
-                        answers.push((j, entry));
+                        answers.push((list((n * n) as usize, owner, usize::from(cell(at))), entry));
                     }
                 }
                 if pair.iter().all(|&z| z != NONE) {
@@ -131,6 +136,12 @@ impl Ziggurats {
             start,
             into: answers.into_iter().map(|(_, entry)| entry).collect(),
         }
+    }
+
+    /// The entries of an intrusion on `cell` into the ziggurats of `owner` (1 or 2).
+    fn entries(&self, owner: u8, cell: usize) -> &[Into] {
+        let j = list((self.start.len() - 1) / 2, owner, cell);
+        &self.into[self.start[j] as usize..self.start[j + 1] as usize]
     }
 
     /// The ziggurats of a board side, built once.
@@ -161,36 +172,25 @@ impl Ziggurats {
                 c == intruder || colour(c) & !mover == 0
             })
         };
-        let j = usize::from(mover - 1) * (self.start.len() - 1) / 2 + intruder;
-        let (from, to) = (self.start[j], self.start[j + 1]);
-        for &Into { stone, answer, zig } in &self.into[from as usize..to as usize] {
-            if colour(usize::from(stone)) != mover {
-                continue;
-            }
-            let zig = &self.all[zig as usize];
-            if !holds(zig) {
-                continue;
-            }
-            // Kept already: the answer is the mover's, or the other ziggurat holds and the
-            // intruder is not in it or its answer there is the mover's too.
-            let kept = colour(usize::from(answer)) != 0
-                || zig.sibling != NONE && {
-                    let other = &self.all[zig.sibling as usize];
-                    holds(other)
-                        && match other
-                            .carrier
-                            .iter()
-                            .position(|&c| usize::from(c) == intruder)
-                        {
-                            None => true,
-                            Some(k) => colour(usize::from(other.carrier[ANSWER[k]])) != 0,
-                        }
-                };
-            if !kept {
-                return Some(usize::from(answer));
-            }
-        }
-        None
+        // A ziggurat still keeps its stone connected: it holds, and the intruder is not in it
+        // or the answer to it there is the mover's already.
+        let kept = |z: &Ziggurat| {
+            holds(z)
+                && z.carrier
+                    .iter()
+                    .position(|&c| usize::from(c) == intruder)
+                    .is_none_or(|k| colour(usize::from(z.carrier[ANSWER[k]])) != 0)
+        };
+        self.entries(mover, intruder)
+            .iter()
+            .filter(|entry| colour(usize::from(entry.stone)) == mover)
+            .find(|entry| {
+                let zig = &self.all[entry.zig as usize];
+                holds(zig)
+                    && !kept(zig)
+                    && (zig.sibling == NONE || !kept(&self.all[zig.sibling as usize]))
+            })
+            .map(|entry| usize::from(entry.answer))
     }
 }
 
@@ -259,7 +259,7 @@ mod tests {
             // Each intrusion has its answer, which keeps the stone connected.
             for j in 0..2 * cells {
                 let (owner, i) = (1 + (j / cells) as u8, j % cells);
-                for entry in &zigs.into[zigs.start[j] as usize..zigs.start[j + 1] as usize] {
+                for entry in zigs.entries(owner, i) {
                     let z = entry.zig as usize;
                     let zig = Shape {
                         owner,
