@@ -10,6 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use arena::web::{WebConfig, router};
+use fantoccini::error::{CmdError, ErrorStatus, WebDriver};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
@@ -52,6 +53,25 @@ async fn wait_until(client: &Client, script: &str, limit: Duration) -> Value {
         assert!(started.elapsed() < limit, "waited {limit:?} for {script}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// Clicks the board cell of `mv`. The page redraws the board whenever it reads the game again
+/// (a poll after the engine moved, say), which leaves an element found just before the redraw
+/// stale; such a click finds the cell again, up to a few times.
+async fn click_cell(client: &Client, mv: &str) {
+    let selector = format!("g.cell[data-move='{mv}']");
+    for _ in 0..10 {
+        let cell = client.find(Locator::Css(&selector)).await.unwrap();
+        match cell.click().await {
+            Ok(()) => return,
+            Err(CmdError::Standard(WebDriver {
+                error: ErrorStatus::StaleElementReference,
+                ..
+            })) => tokio::time::sleep(Duration::from_millis(50)).await,
+            Err(error) => panic!("clicking {mv}: {error}"),
+        }
+    }
+    panic!("the cell {mv} went stale ten times in a row");
 }
 
 /// Fills in the new-game form and starts the game.
@@ -132,13 +152,7 @@ async fn play_hex_and_connect_four_in_chromium() {
     new_game(&client, "hex", "7", "uct", 300).await;
     let cells = client.find_all(Locator::Css("svg g.cell")).await.unwrap();
     assert_eq!(cells.len(), 49);
-    client
-        .find(Locator::Css("g.cell[data-move='d4']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_cell(&client, "d4").await;
     wait_until(
         &client,
         "state && state.history.length === 2 && !state.thinking",
@@ -199,13 +213,7 @@ async fn play_hex_and_connect_four_in_chromium() {
             .await
             .unwrap();
         let column = column.as_str().unwrap().to_owned();
-        client
-            .find(Locator::Css(&format!("g.cell[data-move='{column}']")))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click_cell(&client, &column).await;
         wait_until(
             &client,
             "state && (state.thinking || state.over || state.to_move === 'black')",
