@@ -7,15 +7,17 @@
 //! ```
 //!
 //! One game shows the board after every move, each move's thinking time, the agent's view of
-//! the position (its top moves with visits and mean reward, and its principal variation), and
-//! the winner. A match (`--games N`) plays the games in parallel on every core and prints the
-//! score of Black's agent with a 95% Wilson interval.
+//! the position (its top moves with visits and mean reward, its principal variation, and
+//! whether its virtual connections prove the position won or lost), and the winner. Once a
+//! player is connected whoever moves, it closes its connection rather than fill the board.
+//! A match (`--games N`) plays the games in parallel on every core and prints the score of
+//! Black's agent with a 95% Wilson interval.
 
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, error::ErrorKind};
 use gamesearch::arena::{GameResult, MoveEvent, Pairing, Score, TextGame, play_game, play_games};
-use gamesearch::core::{Game, Player};
+use gamesearch::core::{Game, Player, Wdl};
 use gamesearch::hex::Hex;
 use gamesearch::search::AgentSpec;
 
@@ -142,8 +144,13 @@ fn print_move(event: &MoveEvent<'_, Hex>) {
         return;
     }
     let rate = report.iterations as f64 / event.elapsed.as_secs_f64().max(1e-9);
+    let proof = match report.proof {
+        Some(Wdl::Win) => ", a proven win",
+        Some(Wdl::Loss) => ", a proven loss",
+        _ => "",
+    };
     println!(
-        " ({} iterations, {:.0} k/s, tree {} nodes)",
+        " ({} iterations, {:.0} k/s, tree {} nodes{proof})",
         report.iterations,
         rate / 1e3,
         report.nodes

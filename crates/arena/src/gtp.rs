@@ -8,7 +8,7 @@
 //! | `boardsize N` or `boardsize C R` | an empty board of that size (Connect Four: columns, rows) |
 //! | `clear_board` | an empty board |
 //! | `play COLOR MOVE` | plays the move (`black`/`white`, also `b`/`w`) |
-//! | `genmove COLOR` | the agent's move, played |
+//! | `genmove COLOR` | the agent's move, played; `resign` when the search proved the position lost ([`GtpEngine::with_resign`]) |
 //! | `undo` | takes back the last move |
 //! | `showboard` | the board |
 //! | `final_score` | `B+`, `W+` (Othello: with the disc margin, `B+12`) or `0` |
@@ -61,7 +61,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use game_core::Player;
+use game_core::{Player, Wdl};
 use search::{Agent, AgentSpec, Budget, Report, SpecError};
 
 use crate::TextGame;
@@ -102,6 +102,8 @@ pub struct GtpEngine<G: TextGame> {
     clock: Option<Clock>,
     /// Whether to search on the opponent's time.
     ponder: bool,
+    /// Whether `genmove` resigns a position the search proved lost.
+    resign: bool,
     /// Whether the last command was a `genmove` that played a move (pondering starts then).
     moved: bool,
     /// The last `genmove`'s report.
@@ -151,6 +153,7 @@ impl<G: TextGame> GtpEngine<G> {
             moves: Vec::new(),
             clock: None,
             ponder: false,
+            resign: true,
             moved: false,
             report: None,
         })
@@ -161,6 +164,15 @@ impl<G: TextGame> GtpEngine<G> {
     #[must_use]
     pub fn with_ponder(mut self, ponder: bool) -> Self {
         self.ponder = ponder;
+        self
+    }
+
+    /// This engine, answering `genmove` with `resign` when the search proved the position
+    /// lost (`resign`, the default), or always with a move (the one the search chose, which
+    /// against a fallible opponent may still win).
+    #[must_use]
+    pub fn with_resign(mut self, resign: bool) -> Self {
+        self.resign = resign;
         self
     }
 
@@ -272,12 +284,14 @@ impl<G: TextGame> GtpEngine<G> {
         } else {
             Flow::Continue
         };
+        let played = self.moves.len();
         let answer = match self.command(command, &arguments) {
             Ok(text) if text.is_empty() => format!("={id}\n\n"),
             Ok(text) => format!("={id} {text}\n\n"),
             Err(reason) => format!("?{id} {reason}\n\n"),
         };
-        self.moved = command == "genmove" && answer.starts_with('=');
+        // A `genmove` that played (not one that resigned).
+        self.moved = command == "genmove" && self.moves.len() > played;
         Some((answer, flow))
     }
 
@@ -497,6 +511,9 @@ impl<G: TextGame> GtpEngine<G> {
         self.report = self.agent.report().cloned();
         if let Some(clock) = &mut self.clock {
             clock.spend(side, started.elapsed());
+        }
+        if self.resign && self.report.as_ref().and_then(|r| r.proof) == Some(Wdl::Loss) {
+            return Ok("resign".to_owned()); // the position stays as it is
         }
         let text = if self.exchanged() {
             G::exchanged(action)

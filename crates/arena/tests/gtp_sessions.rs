@@ -399,3 +399,57 @@ fn pondering_grows_the_tree_the_next_move_reuses() {
     assert!(visits[0] < 2 * budget, "{visits:?}");
     assert!(visits[1] > 10 * budget, "{visits:?}");
 }
+
+/// The answers of a GTP engine (the `best` agent, resigning or not) to `script`, one per
+/// command.
+fn answers_of(start: Hex, resign: bool, script: &str) -> Vec<String> {
+    let spec = "best:iterations=3000".parse().unwrap();
+    let mut engine = GtpEngine::new(start, spec, 7).unwrap().with_resign(resign);
+    let mut output = Vec::new();
+    engine.run(script.as_bytes(), &mut output).unwrap();
+    let output = String::from_utf8(output).unwrap();
+    output
+        .split("\n\n")
+        .filter(|a| !a.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn a_proven_loss_is_resigned_and_a_proven_win_is_finished() {
+    // 5x5: Black's c2 and c4 join each other (b3, d3 and a bridge of bridges) and the edges
+    // (a bridge template each): every White move loses, as the exact solver confirms.
+    let moves = "c2 a1 c4 a2 b3 e1 d3 e2 e5";
+    let lost = Hex::new(5).unwrap().after_moves(moves).unwrap();
+    assert_eq!(lost.to_move(), Player::White);
+    assert_eq!(games_hex::Solver::new(1 << 18).winner(&lost), Player::Black);
+    let mut script = String::from("boardsize 5\n");
+    for (k, cell) in moves.split_whitespace().enumerate() {
+        script += &format!("play {} {cell}\n", ["b", "w"][k % 2]);
+    }
+    script += "genmove w\nplay w a3\ngenmove b\nquit\n";
+    let answers = answers_of(Hex::new(5).unwrap(), true, &script);
+    // The resignation plays nothing: White is still to move, and a3 is still empty.
+    assert_eq!(answers[10], "= resign");
+    assert_eq!(answers[11], "=");
+    // Black, connected whoever moves, closes its connection: a cell on one of the shortest
+    // chains its connection's carrier holds (three cells still to fill: one of c1 and d1,
+    // one in the middle, one of a5, b5 and c5), not one it does not need.
+    let black = answers[12].strip_prefix("= ").unwrap();
+    let after = lost.after_moves("a3").unwrap();
+    let finishing = after.proven_moves().finishing;
+    for idle in ["b1", "b2", "e3", "d4", "e4", "d5"] {
+        assert!(
+            !finishing.contains(&idle.parse().unwrap()),
+            "{idle} in {finishing:?}"
+        );
+    }
+    assert!(
+        finishing.contains(&black.parse::<Cell>().unwrap()),
+        "{black} not in {finishing:?}"
+    );
+    // Without resigning, White plays a move.
+    let answers = answers_of(Hex::new(5).unwrap(), false, &script);
+    let white = answers[10].strip_prefix("= ").unwrap();
+    assert!(white.parse::<Cell>().is_ok(), "{white}");
+}

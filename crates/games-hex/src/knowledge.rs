@@ -94,7 +94,10 @@ impl Default for Shape {
 
 impl Prior<Hex> for Shape {
     /// The moves virtual connections decide, and the opponent's replies that restore a
-    /// connection a move breaks into ([`Hex::proven_moves`]).
+    /// connection a move breaks into ([`Hex::proven_moves`]). When every move wins, only the
+    /// moves that close the connection ([`ProvenMoves::finishing`]) are called wins (the
+    /// others stay unknown, which is still true), so that the search plays those and a won
+    /// game ends rather than filling the board.
     fn examine(&self, position: &Hex, actions: &[Move], found: &mut Examination<Move>) {
         with_board!(&position.0, b => {
             let decided = b.decided_moves();
@@ -105,8 +108,13 @@ impl Prior<Hex> for Shape {
             if decided.won.is_empty() && decided.lost.is_empty() {
                 return;
             }
+            let won = if decided.finishing.is_empty() {
+                decided.won
+            } else {
+                decided.finishing
+            };
             found.verdicts.extend(actions.iter().map(|action| match action {
-                Move::Place(cell) if decided.won.contains(b.index(*cell)) => Verdict::Win,
+                Move::Place(cell) if won.contains(b.index(*cell)) => Verdict::Win,
                 Move::Place(cell) if decided.lost.contains(b.index(*cell)) => Verdict::Loss,
                 _ => Verdict::Unknown,
             }));
@@ -251,6 +259,12 @@ pub struct ProvenMoves {
     pub winning: Vec<Cell>,
     /// Cells where a stone loses whatever follows.
     pub losing: Vec<Cell>,
+    /// When every move wins (the mover is connected whoever plays first): the cells where a
+    /// stone leaves one cell less to fill, those on the shortest chains between the mover's
+    /// edges through its stones and the cells its connection holds (the cells the fill-in
+    /// gives it when that connects, else the smallest carrier found, with the cells captured
+    /// for it). Empty when not every move wins.
+    pub finishing: Vec<Cell>,
     /// Advice, not proof: `(cell, reply)` where a stone on `cell` (a move not decided; none
     /// when some move wins) breaks every full connection the opponent has between two of its
     /// groups (or a group and its edge), and the opponent's stone on `reply` restores one, as
@@ -266,7 +280,8 @@ impl Hex {
     ///
     /// - The key of a *semi-connection* between the mover's edges (a set of empty cells where
     ///   the mover connects by playing the key first) wins; a *full* connection (the mover
-    ///   connects whoever plays first) makes every move a win.
+    ///   connects whoever plays first) makes every move a win, and the cells on the shortest
+    ///   chains inside it the moves that close it ([`finishing`](ProvenMoves::finishing)).
     /// - The opponent's semi-connections are threats: a move outside the cells they all share
     ///   (the *must-play region*) loses, as the opponent then plays the key of one it left
     ///   alone; a full connection makes every move a loss.
@@ -302,6 +317,7 @@ impl Hex {
             ProvenMoves {
                 winning: cells(decided.won),
                 losing: cells(decided.lost),
+                finishing: cells(decided.finishing),
                 restoring: decided
                     .restoring
                     .iter()

@@ -2,8 +2,8 @@
 //! boards, on hand-made positions (edge templates, must-play regions) of both colours, and in
 //! the search (`Shape`'s `examine`).
 
-use game_core::{Examination, Game, Player, Prior, Verdict};
-use games_hex::{Cell, Hex, Move, Shape, Solver};
+use game_core::{Examination, Game, Outcome, Player, Prior, Status, Verdict};
+use games_hex::{Cell, Hex, Move, ProvenMoves, Shape, Solver};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -41,6 +41,68 @@ proptest! {
         // The two lists never share a cell.
         prop_assert!(proven.winning.iter().all(|c| !proven.losing.contains(c)));
     }
+}
+
+/// Plays `position` to the end, the mover (connected whoever moves) choosing by `choose` from
+/// what the connections prove, the opponent at random (`seed`); returns the winner and the
+/// mover's moves.
+fn play_won_game(
+    mut position: Hex,
+    seed: u64,
+    choose: impl Fn(&ProvenMoves) -> Option<Cell>,
+) -> (Player, u32) {
+    let mover = position.to_move();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut moves = 0;
+    while !position.status().is_over() {
+        let action = if position.to_move() == mover {
+            moves += 1;
+            let cell = choose(&position.proven_moves());
+            Move::Place(cell.unwrap_or_else(|| panic!("nothing proven to play in\n{position}")))
+        } else {
+            position.random_action(&mut rng).unwrap()
+        };
+        position.play(action);
+    }
+    match position.status() {
+        Status::Over(Outcome::Win(winner)) => (winner, moves),
+        _ => unreachable!("Hex has no draws"),
+    }
+}
+
+/// A player connected whoever moves wins by playing its finishing moves (a proven winning
+/// move when a reply broke its connection) against random replies, in far fewer moves than
+/// by playing any of its winning moves (all of them, while it is connected): the first
+/// empty cell, as a search whose playouts all win is as likely to.
+#[test]
+fn finishing_moves_end_a_won_game_sooner_than_any_winning_moves() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+    let (mut finishing, mut any, mut games) = (0, 0, 0);
+    while games < 200 {
+        let size = rng.random_range(5..=9);
+        let position = random_position(size, rng.random_range(10..=30), &mut rng);
+        let proven = position.proven_moves();
+        if proven.finishing.is_empty() {
+            continue;
+        }
+        assert!(proven.finishing.iter().all(|c| proven.winning.contains(c)));
+        let mover = position.to_move();
+        let seed = rng.random();
+        let (winner, moves) = play_won_game(position.clone(), seed, |proven| {
+            proven.finishing.first().or(proven.winning.first()).copied()
+        });
+        assert_eq!(winner, mover, "{position}");
+        finishing += moves;
+        let (winner, moves) =
+            play_won_game(position, seed, |proven| proven.winning.first().copied());
+        assert_eq!(winner, mover);
+        any += moves;
+        games += 1;
+    }
+    assert!(
+        2 * finishing < any,
+        "{finishing} moves to close 200 won games, {any} by any winning move"
+    );
 }
 
 /// How often H-search decides something on positions where the solver knows the answer: it
@@ -91,6 +153,10 @@ fn the_bridge_template_and_a_chain_of_them_win() {
         .unwrap();
     let proven = position.proven_moves();
     assert_eq!(proven.winning.len(), position.legal_actions_vec().len());
+    // The moves that close it: one of c1 and d1 (the top template), one of c3, d2 and b4
+    // (between the chains), one of b5 and c5 (the bottom template), or the shortest way round
+    // by a4 and a5; not e5, d4 or the other cells no shortest chain of the carrier uses.
+    assert_eq!(proven.finishing, cells("c1 d1 d2 c3 a4 b4 a5 b5 c5"));
 }
 
 #[test]
@@ -186,9 +252,14 @@ fn the_prior_examines_with_one_verdict_per_move() {
         let Move::Place(cell) = action else {
             unreachable!()
         };
+        let won = if proven.finishing.is_empty() {
+            &proven.winning
+        } else {
+            &proven.finishing
+        };
         let expected = if proven.losing.contains(cell) {
             Verdict::Loss
-        } else if proven.winning.contains(cell) {
+        } else if won.contains(cell) {
             Verdict::Win
         } else {
             Verdict::Unknown

@@ -100,6 +100,10 @@ pub struct GtpArgs {
     /// Search on the opponent's time, from each genmove's answer to the next command.
     #[arg(long)]
     pub ponder: bool,
+    /// Never resign: play on in positions the search proved lost (by default genmove answers
+    /// resign there, as MoHex does).
+    #[arg(long)]
+    pub no_resign: bool,
 }
 
 impl WithGame for GtpArgs {
@@ -112,6 +116,7 @@ impl WithGame for GtpArgs {
         GtpEngine::new(start, spec, self.seed)
             .unwrap_or_else(|e| usage_error(e))
             .with_ponder(self.ponder)
+            .with_resign(!self.no_resign)
             .run(io::stdin().lock(), io::stdout().lock())
     }
 }

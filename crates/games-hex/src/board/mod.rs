@@ -239,6 +239,39 @@ impl<const W: usize> HexBoard<W> {
         }
     }
 
+    /// The cells of `open` on the shortest chains between `player`'s edges through `own`
+    /// (free) and `open` (one each): those where a stone of the player's leaves one cell
+    /// less to fill. Empty when no chain runs through `own` and `open`, or one of `own`
+    /// alone already does.
+    pub(crate) fn closest(&self, player: Player, own: Bits<W>, open: Bits<W>) -> Bits<W> {
+        let masks = Masks::of(self.n);
+        let edges = &GEOMETRY[usize::from(self.n)].edges[player.index()];
+        let edges = [0, 1].map(|e| Bits::from_mask(&edges[e]));
+        // reach[e][k]: the cells a chain from edge `e` reaches over at most `k` open cells.
+        let mut reach = [Vec::new(), Vec::new()];
+        for (e, layers) in reach.iter_mut().enumerate() {
+            let mut set = masks.flood(edges[e] & own, &own);
+            loop {
+                layers.push(set);
+                let next = set | ((masks.dilate(&set) | edges[e]) & open);
+                let next = masks.flood(next, &(next | own));
+                if next == set {
+                    break;
+                }
+                set = next;
+            }
+        }
+        let Some(distance) = reach[0].iter().position(|set| set.intersects(&edges[1])) else {
+            return Bits::EMPTY;
+        };
+        // A cell on a shortest chain is `i` open cells from one edge, itself counted, and
+        // `distance + 1 - i` from the other.
+        (1..=distance).fold(Bits::EMPTY, |on, i| {
+            let far = reach[1][(distance + 1 - i).min(reach[1].len() - 1)];
+            on | (reach[0][i] & far & open)
+        })
+    }
+
     /// Whether `player`'s stones connect its two edges (on any board, full or not).
     fn connects(&self, player: Player) -> bool {
         let masks = Masks::of(self.n);

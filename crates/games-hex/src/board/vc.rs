@@ -493,6 +493,10 @@ impl<const W: usize> HexBoard<W> {
 pub(crate) struct Decided<const W: usize> {
     /// Cells where a stone wins.
     pub(crate) won: Bits<W>,
+    /// When every move wins: the cells where a stone leaves the mover one cell less to fill,
+    /// those on the shortest chains through the fill-in's cells or the smallest carrier of
+    /// a connection between the mover's edges ([`HexBoard::closest`]); empty otherwise.
+    pub(crate) finishing: Bits<W>,
     /// Cells where a stone loses.
     pub(crate) lost: Bits<W>,
     /// The opponent's restoring replies ([`EdgeLinks::restoring`]) to the mover's moves that
@@ -505,7 +509,8 @@ impl<const W: usize> HexBoard<W> {
     /// to move (nothing while the swap is still to be decided, or once the game is over):
     ///
     /// - the filled board already connects: every move wins for that player, or loses;
-    /// - a VC between the mover's edges: every move wins; an SC: its key wins;
+    /// - a VC between the mover's edges: every move wins; an SC: its key wins (when every
+    ///   move wins, [`Decided::finishing`] says which close the connection);
     /// - a VC between the opponent's edges: every move loses; SCs: every move outside the
     ///   intersection of their carriers (the must-play region) loses, as the opponent then
     ///   plays the key of an SC the move left alone.
@@ -517,31 +522,45 @@ impl<const W: usize> HexBoard<W> {
         let nothing = Decided {
             won: Bits::EMPTY,
             lost: Bits::EMPTY,
+            finishing: Bits::EMPTY,
             restoring: Vec::new(),
         };
         if self.winner.is_some() || (self.swap_rule && self.plies == 1) {
             return nothing;
         }
-        let all = Decided {
+        let all = |finishing| Decided {
             won: self.empty(),
             lost: Bits::EMPTY,
+            finishing,
             restoring: Vec::new(),
         };
         let none = Decided {
             won: Bits::EMPTY,
             lost: self.empty(),
+            finishing: Bits::EMPTY,
             restoring: Vec::new(),
         };
         let mover = self.to_move;
         let filled = self.inferior();
         match self.winner_after(&filled) {
-            Some(winner) if winner == mover => return all,
+            Some(winner) if winner == mover => {
+                // The chains the fill-in completes, as `winner_after` colours it.
+                let mut theirs = filled.captured[mover.index()];
+                if mover == Player::Black {
+                    theirs |= filled.dead;
+                }
+                return all(self.closest(mover, self.stones[mover.index()], theirs));
+            }
             Some(_) => return none,
             None => {}
         }
         let mine = self.edge_links(mover, &filled);
         if mine.connected || !mine.full.is_empty() {
-            return all;
+            // The shortest chains inside the smallest carrier (the search treats the cells
+            // captured for the mover as its stones).
+            let smallest = mine.full.iter().min_by_key(|carrier| carrier.count());
+            let open = smallest.copied().unwrap_or(Bits::EMPTY) | filled.captured[mover.index()];
+            return all(self.closest(mover, self.stones[mover.index()], open));
         }
         let theirs = self.edge_links(mover.opponent(), &filled);
         if theirs.connected || !theirs.full.is_empty() {
@@ -567,6 +586,7 @@ impl<const W: usize> HexBoard<W> {
         Decided {
             won,
             lost,
+            finishing: Bits::EMPTY,
             restoring,
         }
     }

@@ -369,7 +369,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                 && self.tree.has_priors()
             {
                 self.examine(node, &position, &trace.path);
-                if self.tree[node].proof != Proof::Open {
+                if self.tree[node].proof != Proof::Open && node != NodeId::ROOT {
                     break; // decided: back up its result instead of going on
                 }
             }
@@ -520,12 +520,13 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         G: Game<Action = A>,
         R: Reward<G>,
     {
-        if !self.config.solver && node != NodeId::ROOT {
+        if !self.config.solver {
             // The verdicts decide the node itself when the player to move has a winning move
             // or every move loses. Without the solver the result is not carried up the path
             // (the parent goes on choosing by means, which against a fallible opponent
             // finds the move that resists best); it stands for the node's playouts instead,
-            // as a finished game's would, so that its mean tends to the proven value.
+            // as a finished game's would, so that its mean tends to the proven value. At the
+            // root it is what the report proves (the search goes on choosing the move).
             self.tree[node].proof = decided_by(verdicts, self.actions.len());
         }
         let mut weights = std::mem::take(&mut self.weights);
@@ -750,7 +751,9 @@ fn raise_replies<A: Copy + PartialEq>(
 
 /// The priors `weights` (one per move) again after [`Prior::examine`](game_core::Prior::examine)
 /// gave `verdicts` for the same moves: a losing move weighs 0, and when some move wins, every
-/// move that does not. Returns `false` (and leaves `weights` as they were) when the verdicts
+/// move that does not. When that leaves no weight at all (the prior had given 0 to every
+/// move still in, as Hex's does to the cells its fill-in colours, which its connections may
+/// need), each move still in weighs 1: a verdict outranks the prior. Returns `false` (and leaves `weights` as they were) when the verdicts
 /// are not one per move or are all alike, which is left to the search: every move lost,
 /// against a fallible opponent the move that resists best is still worth finding (a proven
 /// loss would play any); every move won, the search still picks a good one (a proven win would
@@ -766,9 +769,15 @@ fn weigh_verdicts(weights: &mut [f32], verdicts: &[Verdict]) -> bool {
         return false;
     }
     let any_win = verdicts.contains(&Verdict::Win);
+    let out = |verdict| verdict == Verdict::Loss || (any_win && verdict != Verdict::Win);
     for (weight, &verdict) in weights.iter_mut().zip(verdicts) {
-        if verdict == Verdict::Loss || (any_win && verdict != Verdict::Win) {
+        if out(verdict) {
             *weight = 0.0;
+        }
+    }
+    if weights.iter().all(|&w| w <= 0.0) {
+        for (weight, &verdict) in weights.iter_mut().zip(verdicts) {
+            *weight = if out(verdict) { 0.0 } else { 1.0 };
         }
     }
     true
@@ -924,6 +933,35 @@ impl<G: Game, R: Reward<G>, K: Guide<G>> Agent<G> for Uct<G, R, K> {
 #[cfg(test)]
 mod tests {
     use super::tree::Node;
+
+    #[test]
+    fn verdicts_outrank_a_prior_that_weighs_every_move_left_at_0() {
+        use game_core::Verdict::{Loss, Unknown, Win};
+        // The winning moves take the whole prior, and keep it when the prior gave them none.
+        let mut weights = [0.0, 0.5, 0.0, 2.0];
+        assert!(super::weigh_verdicts(
+            &mut weights,
+            &[Win, Unknown, Win, Loss]
+        ));
+        assert_eq!(weights, [1.0, 0.0, 1.0, 0.0]);
+        let mut weights = [3.0, 0.5, 0.0, 2.0];
+        assert!(super::weigh_verdicts(
+            &mut weights,
+            &[Win, Unknown, Win, Loss]
+        ));
+        assert_eq!(weights, [3.0, 0.0, 0.0, 0.0]);
+        // Without a win: the moves not lost, when the prior left them nothing.
+        let mut weights = [0.0, 0.0, 2.0];
+        assert!(super::weigh_verdicts(
+            &mut weights,
+            &[Unknown, Unknown, Loss]
+        ));
+        assert_eq!(weights, [1.0, 1.0, 0.0]);
+        // Verdicts all alike are left to the search.
+        let mut weights = [0.0, 0.0];
+        assert!(!super::weigh_verdicts(&mut weights, &[Win, Win]));
+        assert_eq!(weights, [0.0, 0.0]);
+    }
 
     #[test]
     fn nodes_are_24_bytes_for_every_game_here() {

@@ -526,7 +526,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 && node.claim_examination()
             {
                 self.examine(children, &position, shared, local, path);
-                if node.proven() != Proof::Open {
+                if node.proven() != Proof::Open && !path.is_empty() {
                     break; // decided: back up its result instead of going on
                 }
             }
@@ -750,9 +750,10 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         G: Game<Action = A>,
         R: Reward<G>,
     {
-        if let (false, Some(&(node, _))) = (shared.config.solver, path.last()) {
-            // Below the root and without the solver, the verdicts may decide the node itself,
-            // as in `Uct::examine`.
+        if !shared.config.solver {
+            // Without the solver the verdicts may decide the node itself, as in
+            // `Uct::examine` (the root too, for the report, without ending the search).
+            let node = path.last().map_or(&self.root, |&(node, _)| node);
             let decided = decided_by(&local.found.verdicts, children.len());
             if decided != Proof::Open {
                 let _ =
