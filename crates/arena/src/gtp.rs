@@ -15,6 +15,8 @@
 //! | `param_game [allow_swap 0\|1]` | Hex: the swap rule, as in Benzene |
 //! | `time_settings MAIN BYO_YOMI STONES` | a game clock (seconds; Canadian byo-yomi; `0 0 0` for none) |
 //! | `time_left COLOR TIME STONES` | what the controller's clock says a player has left |
+//! | `gogui-analyze_commands`, `hexgui-analyze_commands` | the game's analyses, for GoGui and HexGui (`plist/LABEL/COMMAND` a line) |
+//! | an analysis ([`TextGame::ANALYSES`]; Hex: `hex-winning`, `hex-inferior`, ...) | the moves it picks out, space-separated |
 //! | `quit` | ends the session |
 //!
 //! Every answer is `= result` or `? reason`, then a blank line; a command may start with a
@@ -68,7 +70,7 @@ use crate::TextGame;
 use crate::clock::{Clock, moves_to_go};
 
 /// The commands the engine knows, in the order `list_commands` gives them.
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 18] = [
     "protocol_version",
     "name",
     "version",
@@ -84,6 +86,8 @@ const COMMANDS: [&str; 16] = [
     "param_game",
     "time_settings",
     "time_left",
+    "gogui-analyze_commands",
+    "hexgui-analyze_commands",
     "quit",
 ];
 
@@ -308,10 +312,19 @@ impl<G: TextGame> GtpEngine<G> {
             "name" => no_arguments().map(|()| "gamesearch".to_owned()),
             "version" => no_arguments().map(|()| env!("CARGO_PKG_VERSION").to_owned()),
             "known_command" => match arguments {
-                [name] => Ok(COMMANDS.contains(name).to_string()),
+                [name] => Ok(commands::<G>().any(|c| c == *name).to_string()),
                 _ => Err("known_command takes one command name".to_owned()),
             },
-            "list_commands" => no_arguments().map(|()| COMMANDS.join("\n")),
+            "list_commands" => {
+                no_arguments().map(|()| commands::<G>().collect::<Vec<_>>().join("\n"))
+            }
+            "gogui-analyze_commands" | "hexgui-analyze_commands" => no_arguments().map(|()| {
+                let lines: Vec<String> = G::ANALYSES
+                    .iter()
+                    .map(|(name, label)| format!("plist/{label}/{name}"))
+                    .collect();
+                lines.join("\n")
+            }),
             "quit" => Ok(String::new()),
             "boardsize" => self.boardsize(arguments),
             "clear_board" => {
@@ -364,7 +377,19 @@ impl<G: TextGame> GtpEngine<G> {
                     None => Ok(String::new()), // no limit: nothing to manage
                 }
             }
-            _ => Err(format!("unknown command {command:?}")),
+            _ => {
+                let moves = self
+                    .position
+                    .analyse(command)
+                    .ok_or_else(|| format!("unknown command {command:?}"))?;
+                no_arguments()?;
+                let exchanged = self.exchanged();
+                let moves: Vec<String> = moves
+                    .into_iter()
+                    .map(|m| if exchanged { G::exchanged(m) } else { m }.to_string())
+                    .collect();
+                Ok(moves.join(" "))
+            }
         }
     }
 
@@ -532,6 +557,15 @@ impl<G: TextGame> GtpEngine<G> {
             .push(std::mem::replace(&mut self.position, next));
         self.moves.push(action);
     }
+}
+
+/// Every command the engine knows for game `G`: GTP's ([`COMMANDS`]) and the game's analyses
+/// ([`TextGame::ANALYSES`]).
+fn commands<G: TextGame>() -> impl Iterator<Item = &'static str> {
+    COMMANDS
+        .iter()
+        .copied()
+        .chain(G::ANALYSES.iter().map(|&(name, _)| name))
 }
 
 /// The commands that only read the game: answered while pondering, without stopping it.

@@ -171,6 +171,19 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
     fn to_string_exchanged(&self) -> String {
         self.to_string()
     }
+
+    /// The analyses of a position the game offers, `(command, label)`: GTP commands beyond
+    /// the protocol's, each answered by [`analyse`](TextGame::analyse) with a list of moves,
+    /// that `gogui-analyze_commands` offers GoGui and HexGui to show on the board. None by
+    /// default.
+    const ANALYSES: &'static [(&'static str, &'static str)] = &[];
+
+    /// The moves that analysis `command` (one of [`ANALYSES`](TextGame::ANALYSES)) picks out
+    /// in this position, or `None` for a command the game does not have.
+    fn analyse(&self, command: &str) -> Option<Vec<Self::Action>> {
+        let _ = command;
+        None
+    }
 }
 
 impl TextGame for Hex {
@@ -235,6 +248,46 @@ impl TextGame for Hex {
 
     fn to_string_exchanged(&self) -> String {
         Hex::to_string_exchanged(self)
+    }
+
+    /// What the fill-in and the virtual connections find for the player to move
+    /// ([`Hex::inferior_cells`], [`Hex::proven_moves`]).
+    const ANALYSES: &'static [(&'static str, &'static str)] = &[
+        ("hex-winning", "Winning moves (virtual connections)"),
+        ("hex-losing", "Losing moves (virtual connections)"),
+        ("hex-finishing", "Moves that close a won connection"),
+        ("hex-inferior", "Inferior cells (dead, captured, dominated)"),
+        ("hex-dead", "Dead cells"),
+        ("hex-captured", "Captured cells (both players)"),
+    ];
+
+    fn analyse(&self, command: &str) -> Option<Vec<HexMove>> {
+        let cells = match command {
+            "hex-winning" => self.proven_moves().winning,
+            "hex-losing" => self.proven_moves().losing,
+            "hex-finishing" => self.proven_moves().finishing,
+            "hex-inferior" => {
+                let inferior = self.inferior_cells();
+                let mut cells = [
+                    inferior.dead,
+                    inferior.black,
+                    inferior.white,
+                    inferior.dominated,
+                ]
+                .concat();
+                cells.sort_unstable_by_key(|c| (c.row(), c.column()));
+                cells
+            }
+            "hex-dead" => self.inferior_cells().dead,
+            "hex-captured" => {
+                let inferior = self.inferior_cells();
+                let mut cells = [inferior.black, inferior.white].concat();
+                cells.sort_unstable_by_key(|c| (c.row(), c.column()));
+                cells
+            }
+            _ => return None,
+        };
+        Some(cells.into_iter().map(HexMove::Place).collect())
     }
 
     /// Row 1 at the top, column a on the left.

@@ -453,3 +453,74 @@ fn a_proven_loss_is_resigned_and_a_proven_win_is_finished() {
     let white = answers[10].strip_prefix("= ").unwrap();
     assert!(white.parse::<Cell>().is_ok(), "{white}");
 }
+
+/// The cells of `moves` as GTP writes them, in the library's order or transposed (after a
+/// Hex swap).
+fn cell_list(moves: &[games_hex::Move], exchanged: bool) -> String {
+    let text: Vec<String> = moves
+        .iter()
+        .map(|&m| if exchanged { Hex::exchanged(m) } else { m }.to_string())
+        .collect();
+    text.join(" ")
+}
+
+#[test]
+fn hex_analyses_answer_what_the_library_finds() {
+    // 5x5, White to move: the fill-in leaves c3 as White's one winning move.
+    let moves = "c2 b4 c4 d3 a1";
+    let position = Hex::new(5).unwrap().after_moves(moves).unwrap();
+    let mut gtp = Session::start(Hex::new(5).unwrap(), "uct:iterations=10");
+    for (k, cell) in moves.split_whitespace().enumerate() {
+        gtp.ok(&format!("play {} {cell}", ["b", "w"][k % 2]));
+    }
+    let listed = gtp.ok("gogui-analyze_commands");
+    assert_eq!(listed, gtp.ok("hexgui-analyze_commands"));
+    for (name, _) in Hex::ANALYSES {
+        assert!(listed.contains(&format!("/{name}")), "{listed}");
+        assert_eq!(gtp.ok(&format!("known_command {name}")), "true");
+        let expected = cell_list(&position.analyse(name).unwrap(), false);
+        assert_eq!(gtp.ok(name), expected, "{name}");
+    }
+    assert_eq!(gtp.ok("hex-winning"), "c3");
+    let proven = position.proven_moves();
+    assert_eq!(
+        gtp.ok("hex-losing").split_whitespace().count(),
+        proven.losing.len()
+    );
+    let inferior = position.inferior_cells();
+    assert_eq!(
+        gtp.ok("hex-dead").split_whitespace().count(),
+        inferior.dead.len()
+    );
+    gtp.refused(b"hex-winning now");
+    gtp.refused(b"hex-nothing");
+    gtp.quit();
+
+    // After the swap GTP's cells are the library's transposed.
+    let mut gtp = Session::start(Hex::with_swap(5).unwrap(), "uct:iterations=10");
+    for line in ["play b b2", "play w swap-pieces", "play w c3", "play b d2"] {
+        gtp.ok(line);
+    }
+    let answers: Vec<String> = ["hex-inferior", "hex-captured", "hex-losing"]
+        .iter()
+        .map(|name| gtp.ok(name))
+        .collect();
+    let library = gtp.quit();
+    for (name, answer) in ["hex-inferior", "hex-captured", "hex-losing"]
+        .iter()
+        .zip(answers)
+    {
+        assert_eq!(
+            answer,
+            cell_list(&library.analyse(name).unwrap(), true),
+            "{name}"
+        );
+    }
+
+    // A game without analyses lists none.
+    let mut gtp = Session::start(Connect4::new(), "uct:iterations=10");
+    assert_eq!(gtp.ok("gogui-analyze_commands"), "");
+    assert_eq!(gtp.ok("known_command hex-winning"), "false");
+    gtp.refused(b"hex-winning");
+    gtp.quit();
+}
