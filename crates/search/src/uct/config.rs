@@ -115,9 +115,10 @@ pub enum Expansion {
 /// root that the verdicts decide (it has a winning move, or every move loses) is marked so,
 /// and from then on the iterations that reach it back up its proven result instead of a
 /// playout, as a finished game's: its mean tends to the truth, but the proof is not carried up,
-/// so the search still picks the move that resists best. At the root, verdicts that are all
-/// alike (every move lost, or every move won) are left to the search (a root kept by tree
-/// reuse that a verdict decided reports that proof, and is searched as any root). This is
+/// so the search still picks the move that resists best. The root's verdicts decide the
+/// root's proof in the report too, and its search goes on; verdicts that are all alike (every
+/// move lost, or every move won) are left to the search. When the verdicts leave no move any
+/// prior, each move they keep weighs 1 (a verdict outranks the prior). This is
 /// knowledge too costly for every new node (MoHex's "knowledge threshold"); the lock-free tree
 /// of `parallel=tree` asks it too, and does the same with the verdicts.
 ///

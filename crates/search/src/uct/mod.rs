@@ -753,12 +753,13 @@ fn raise_replies<A: Copy + PartialEq>(
 /// gave `verdicts` for the same moves: a losing move weighs 0, and when some move wins, every
 /// move that does not. When that leaves no weight at all (the prior had given 0 to every
 /// move still in, as Hex's does to the cells its fill-in colours, which its connections may
-/// need), each move still in weighs 1: a verdict outranks the prior. Returns `false` (and leaves `weights` as they were) when the verdicts
-/// are not one per move or are all alike, which is left to the search: every move lost,
-/// against a fallible opponent the move that resists best is still worth finding (a proven
-/// loss would play any); every move won, the search still picks a good one (a proven win would
-/// play any, and leave the rest to the next move's knowledge). Neither proof is needed, as the
-/// parent, examined first, has seen the move into this node decide.
+/// need), each move still in weighs 1: a verdict outranks the prior. Returns `false` (and
+/// leaves `weights` as they were) when the verdicts are not one per move or are all alike,
+/// which is left to the search: every move lost, against a fallible opponent the move that
+/// resists best is still worth finding (a proven loss would play any); every move won, the
+/// search still picks a good one (a proven win would play any, and leave the rest to the next
+/// move's knowledge; Hex calls only the moves that close its connection wins then). Neither
+/// proof is needed, as the parent, examined first, has seen the move into this node decide.
 fn weigh_verdicts(weights: &mut [f32], verdicts: &[Verdict]) -> bool {
     let alike = |verdict| verdicts.iter().all(|&v| v == verdict);
     if verdicts.len() != weights.len()
