@@ -262,28 +262,24 @@ impl TextGame for Hex {
     ];
 
     fn analyse(&self, command: &str) -> Option<Vec<HexMove>> {
+        // Several lists as one, in board order.
+        let merged = |lists: &[&[games_hex::Cell]]| {
+            let mut cells = lists.concat();
+            cells.sort_unstable_by_key(|c| (c.row(), c.column()));
+            cells
+        };
         let cells = match command {
             "hex-winning" => self.proven_moves().winning,
             "hex-losing" => self.proven_moves().losing,
             "hex-finishing" => self.proven_moves().finishing,
             "hex-inferior" => {
-                let inferior = self.inferior_cells();
-                let mut cells = [
-                    inferior.dead,
-                    inferior.black,
-                    inferior.white,
-                    inferior.dominated,
-                ]
-                .concat();
-                cells.sort_unstable_by_key(|c| (c.row(), c.column()));
-                cells
+                let found = self.inferior_cells();
+                merged(&[&found.dead, &found.black, &found.white, &found.dominated])
             }
             "hex-dead" => self.inferior_cells().dead,
             "hex-captured" => {
-                let inferior = self.inferior_cells();
-                let mut cells = [inferior.black, inferior.white].concat();
-                cells.sort_unstable_by_key(|c| (c.row(), c.column()));
-                cells
+                let found = self.inferior_cells();
+                merged(&[&found.black, &found.white])
             }
             _ => return None,
         };
