@@ -310,10 +310,57 @@ impl TextGame for Hex {
         spec.build_with(seed, |_: &Self| 0, games_hex::knowledge())
     }
 
-    /// The small-board solver (`games_hex::Solver`, 64 MiB table): 4x4 at once, 5x5 within
-    /// about a minute and a half, larger boards only near their end.
+    /// Up to 5x5 the brute-force solver (`games_hex::Solver`, 64 MiB table: 4x4 at once, 5x5
+    /// within about a minute and a half), which proves the fastest win; on larger boards
+    /// df-pn with virtual connections (`games_hex::Dfpn`, 64 MiB table), which reaches many
+    /// 9x9 middle games in seconds.
     fn solver() -> Box<dyn Solve<Self> + Send> {
-        Box::new(games_hex::Solver::new(64 << 20))
+        Box::new(HexSolver {
+            small: games_hex::Solver::new(64 << 20),
+            large: games_hex::Dfpn::new(64 << 20),
+        })
+    }
+}
+
+/// Hex's solver for the tools: by the board's size, [`games_hex::Solver`] (up to 5x5) or
+/// [`games_hex::Dfpn`].
+struct HexSolver {
+    small: games_hex::Solver,
+    large: games_hex::Dfpn,
+}
+
+impl HexSolver {
+    /// The largest board the brute-force solver takes.
+    const SMALL: u8 = 5;
+
+    fn pick(&mut self, position: &Hex) -> &mut dyn Solve<Hex> {
+        if position.size() <= Self::SMALL {
+            &mut self.small
+        } else {
+            &mut self.large
+        }
+    }
+}
+
+impl Solve<Hex> for HexSolver {
+    fn prove(
+        &mut self,
+        position: &Hex,
+        deadline: Option<std::time::Instant>,
+    ) -> Option<game_core::Proven> {
+        self.pick(position).prove(position, deadline)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.small.nodes() + self.large.nodes()
+    }
+
+    fn solve(
+        &mut self,
+        position: &Hex,
+        deadline: Option<std::time::Instant>,
+    ) -> game_core::Solution<HexMove> {
+        self.pick(position).solve(position, deadline)
     }
 }
 
@@ -528,5 +575,23 @@ mod tests {
             .find(|game| game.status() == Status::Over(Outcome::Draw))
             .unwrap();
         assert_eq!(draw.final_score().as_deref(), Some("0"));
+    }
+
+    /// The `solver` agent on 9x9 Hex (df-pn) plays a proven win where `best` at the same
+    /// one second missed one against MoHex 2.0 (`scripts/data/hex-9x9-missed-wins.txt`:
+    /// Black wins by c3, i4, g6 or g7), and says it is proven.
+    #[test]
+    fn the_hex_solver_agent_plays_a_proven_win_on_9x9() {
+        let moves = "a5 e5 d6 d5 b6 b7 c6 d7 c7 b9 c8 c9 d8 f7 e9 b5 c5 d3 h2 g3 h3 e6 f6 e7 d4 e3";
+        let position = Hex::new(9).unwrap().after_moves(moves).unwrap();
+        let spec: AgentSpec = "solver:time=20s,fallback=uct,share=1".parse().unwrap();
+        let mut agent = Hex::agent(&spec, 1).unwrap();
+        let action = agent.choose(&position, &spec.budget()).unwrap().to_string();
+        assert!(
+            ["c3", "i4", "g6", "g7"].contains(&action.as_str()),
+            "{action}"
+        );
+        let proven = agent.report().unwrap().proven.unwrap();
+        assert_eq!(proven.outcome, game_core::Wdl::Win);
     }
 }
