@@ -577,9 +577,9 @@ mod tests {
         assert_eq!(draw.final_score().as_deref(), Some("0"));
     }
 
-    /// The `solver` agent on 9x9 Hex (df-pn) plays a proven win where `best` at the same
-    /// one second missed one against MoHex 2.0 (`scripts/data/hex-9x9-missed-wins.txt`:
-    /// Black wins by c3, i4, g6 or g7), and says it is proven.
+    /// The `solver` agent on 9x9 Hex (df-pn) plays a proven win that our engine missed in a
+    /// game against MoHex 2.0 (`scripts/data/hex-9x9-missed-wins.txt`: Black wins by c3, i4,
+    /// g6 or g7), and says it is proven.
     #[test]
     fn the_hex_solver_agent_plays_a_proven_win_on_9x9() {
         let moves = "a5 e5 d6 d5 b6 b7 c6 d7 c7 b9 c8 c9 d8 f7 e9 b5 c5 d3 h2 g3 h3 e6 f6 e7 d4 e3";

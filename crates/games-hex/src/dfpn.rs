@@ -48,6 +48,8 @@ pub struct Dfpn {
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// The cell that proves the root won, once it is.
+    winning: Option<usize>,
     /// A buffer of children per depth, reused.
     children: Vec<Vec<Child>>,
 }
@@ -107,6 +109,7 @@ impl Dfpn {
             nodes: 0,
             deadline: None,
             stopped: false,
+            winning: None,
             children: Vec::new(),
         }
     }
@@ -160,7 +163,12 @@ impl Dfpn {
         let mut children = std::mem::take(&mut self.children[depth]);
         children.clear();
         let numbers = match read(board, &mut children) {
-            Reading::Won(_) => (0, INFINITE),
+            Reading::Won(cells) => {
+                if depth == 0 {
+                    self.winning = cells.iter().next();
+                }
+                (0, INFINITE)
+            }
             Reading::Lost => (INFINITE, 0),
             Reading::Open => {
                 for child in &mut children {
@@ -197,6 +205,9 @@ impl Dfpn {
             }
             let (proof, disproof) = (least, sum);
             if proof == 0 || disproof == 0 {
+                if proof == 0 && depth == 0 {
+                    self.winning = Some(usize::from(children[best].cell));
+                }
                 return (proof, disproof);
             }
             if proof >= proof_limit || disproof >= disproof_limit || self.stopped {
@@ -227,20 +238,9 @@ impl Dfpn {
     ) -> (u32, u32, Option<usize>) {
         self.deadline = deadline;
         self.stopped = false;
+        self.winning = None;
         let (proof, disproof) = self.search(board, 0, INFINITE, INFINITE);
-        if proof != 0 {
-            return (proof, disproof, None);
-        }
-        // The winning move: the reading's own, or a child proven lost for its mover.
-        let mut children = Vec::new();
-        let winning = match read(board, &mut children) {
-            Reading::Won(cells) => cells.iter().next(),
-            _ => children
-                .iter()
-                .find(|child| self.numbers(child.hash).1 == 0)
-                .map(|child| usize::from(child.cell)),
-        };
-        (proof, disproof, winning)
+        (proof, disproof, self.winning.filter(|_| proof == 0))
     }
 }
 
@@ -386,6 +386,25 @@ mod tests {
     #[test]
     fn agrees_with_the_exact_solver_on_5x5() {
         agrees_with_the_exact_solver(&positions(5, &[3, 4, 5, 6, 8], 40, 21));
+    }
+
+    /// With a table of one entry, every proof is forgotten at once: the winning move still
+    /// comes back with the proof.
+    #[test]
+    fn a_tiny_table_still_gives_the_winning_move() {
+        let mut exact = Solver::new(16 << 20);
+        let mut dfpn = Dfpn::new(0);
+        for position in positions(5, &[6, 8], 20, 24) {
+            let best = dfpn.solve(&position, None).best;
+            assert_eq!(
+                best.is_some(),
+                exact.winner(&position) == position.to_move()
+            );
+            if let Some((action, _)) = best {
+                let after = position.after(action);
+                assert!(after.status().is_over() || exact.winner(&after) == position.to_move());
+            }
+        }
     }
 
     #[test]
