@@ -312,7 +312,7 @@ impl TextGame for Hex {
 
     /// Up to 5x5 the brute-force solver (`games_hex::Solver`, 64 MiB table: 4x4 at once, 5x5
     /// within about a minute and a half), which proves the fastest win; on larger boards
-    /// df-pn with virtual connections (`games_hex::Dfpn`, 64 MiB table), which reaches many
+    /// df-pn with virtual connections (`games_hex::Dfpn`, 64 MiB table), which reaches some
     /// 9x9 middle games in seconds.
     fn solver() -> Box<dyn Solve<Self> + Send> {
         Box::new(HexSolver {

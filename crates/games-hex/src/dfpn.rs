@@ -26,7 +26,8 @@ const INFINITE: u32 = u32::MAX / 4;
 /// without the dead, captured, vulnerable and dominated ones (none of them is better than a
 /// move kept), the likeliest first by the learned pattern weights ([`Patterns::learned`]).
 /// An empty region proves the position lost. So it reaches far beyond the brute force of
-/// [`Solver`](crate::Solver): many 9x9 middle games in well under a second.
+/// [`Solver`](crate::Solver): 9x9 middle games, some in a fraction of a second, more in
+/// seconds (`docs/algorithms.md`).
 ///
 /// It proves who wins and one winning move, not the fastest: [`Proven::plies`] is `None`.
 /// The table (kept between calls, so a game's later positions reuse the proofs of its earlier
@@ -88,7 +89,7 @@ enum Reading<const W: usize> {
     Won(Bits<W>),
     /// Lost whatever the player to move plays.
     Lost,
-    /// To be searched: these moves, likeliest first.
+    /// To be searched: its moves are in the children's buffer, likeliest first.
     Open,
 }
 

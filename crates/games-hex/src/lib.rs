@@ -18,7 +18,7 @@
 //!   ([`Hex::proven_moves`]), which a search asks of its busiest nodes.
 //! - [`Solver`]: who wins a position with perfect play, and with which moves, on small boards
 //!   (every opening of 5x5 in about a minute and a half); [`Dfpn`]: the same on larger boards,
-//!   by proof-number search guided by virtual connections (many 9x9 middle games in seconds).
+//!   by proof-number search guided by virtual connections (some 9x9 middle games in seconds).
 //!
 //! ```
 //! use game_core::{Game, Status};
