@@ -253,11 +253,12 @@ fn read<const W: usize>(board: &HexBoard<W>, children: &mut Vec<Child>) -> Readi
     if !now.is_empty() {
         return Reading::Won(now);
     }
-    let decided = board.decided_moves();
+    // One fill-in for both: the connections are read on the filled board.
+    let (inferior, outclassed) = board.inferior_and_outclassed();
+    let decided = board.decided_moves_after(&inferior);
     if !decided.won.is_empty() {
         return Reading::Won(decided.won);
     }
-    let (inferior, outclassed) = board.inferior_and_outclassed();
     let open = board.empty() & !inferior.all() & !decided.lost;
     let kept = if (open & !outclassed).is_empty() {
         open
@@ -283,11 +284,16 @@ fn read<const W: usize>(board: &HexBoard<W>, children: &mut Vec<Child>) -> Readi
     Reading::Open
 }
 
+/// Whether df-pn takes `position`: an ongoing game whose swap, if any, is decided.
+fn searchable(position: &Hex) -> bool {
+    !(position.status().is_over() || position.swap_rule() && position.plies() == 1)
+}
+
 impl Solve<Hex> for Dfpn {
     /// Whether the player to move wins, when proven before `deadline`; `None` while the swap
     /// is still to be decided.
     fn prove(&mut self, position: &Hex, deadline: Option<Instant>) -> Option<Proven> {
-        if position.status().is_over() || (position.swap_rule() && position.plies() == 1) {
+        if !searchable(position) {
             return None;
         }
         let (proof, disproof, _) = with_board!(&position.0, b => self.run(b, deadline));
@@ -308,7 +314,7 @@ impl Solve<Hex> for Dfpn {
     /// it is proven lost, none (the search plays on as it chooses).
     fn solve(&mut self, position: &Hex, deadline: Option<Instant>) -> Solution<Move> {
         let mut solution = Solution::default();
-        if position.status().is_over() || (position.swap_rule() && position.plies() == 1) {
+        if !searchable(position) {
             return solution;
         }
         with_board!(&position.0, b => {

@@ -519,6 +519,12 @@ impl<const W: usize> HexBoard<W> {
     /// whose colour does not change the result, also after any move elsewhere. Beside them,
     /// advice from the same search: the opponent's restoring replies to the mover's moves.
     pub(crate) fn decided_moves(&self) -> Decided<W> {
+        self.decided_moves_after(&self.inferior())
+    }
+
+    /// [`decided_moves`](Self::decided_moves), given this position's inferior cells
+    /// ([`inferior`](Self::inferior)), for a caller that has them already.
+    pub(crate) fn decided_moves_after(&self, filled: &Inferior<W>) -> Decided<W> {
         let nothing = Decided {
             won: Bits::EMPTY,
             lost: Bits::EMPTY,
@@ -541,8 +547,7 @@ impl<const W: usize> HexBoard<W> {
             restoring: Vec::new(),
         };
         let mover = self.to_move;
-        let filled = self.inferior();
-        match self.winner_after(&filled) {
+        match self.winner_after(filled) {
             Some(winner) if winner == mover => {
                 // The chains the fill-in completes, as `winner_after` colours it.
                 let mut theirs = filled.captured[mover.index()];
@@ -554,7 +559,7 @@ impl<const W: usize> HexBoard<W> {
             Some(_) => return none,
             None => {}
         }
-        let mine = self.edge_links(mover, &filled);
+        let mine = self.edge_links(mover, filled);
         if mine.connected || !mine.full.is_empty() {
             // The shortest chains inside the smallest carrier (the search treats the cells
             // captured for the mover as its stones).
@@ -562,7 +567,7 @@ impl<const W: usize> HexBoard<W> {
             let open = smallest.copied().unwrap_or(Bits::EMPTY) | filled.captured[mover.index()];
             return all(self.closest(mover, self.stones[mover.index()], open));
         }
-        let theirs = self.edge_links(mover.opponent(), &filled);
+        let theirs = self.edge_links(mover.opponent(), filled);
         if theirs.connected || !theirs.full.is_empty() {
             return none;
         }
