@@ -30,8 +30,8 @@ and each side's mean time a move:
   scripts/hex-mohex.py summary /tmp/runs/best-1 /tmp/runs/best-2 /tmp/runs/best-3
 
 vcs: at every position of those games, what our H-search (the hex_proven example) and MoHex's
-virtual connection builder prove for the player to move (won, lost, neither), and the first ply
-of each game that each decides:
+virtual connection builder prove for the player to move (won, lost, threatened: the opponent
+has semi-connections, so a must-play region), and the first ply of each game that each decides:
 
   scripts/hex-mohex.py vcs --mohex /tmp/benzene/build/src/mohex/mohex /tmp/runs/best-1
 
@@ -394,8 +394,9 @@ EDGES = {"b": "north south", "w": "east west"}
 def vcs(a):
     """`vcs`: at every position of the recorded games, what our H-search (`hex_proven`) and
     MoHex's virtual connections (`vc-build`) prove for the player to move: won (a semi- or full
-    connection between its edges), lost (a full one between the opponent's), or neither; then
-    the first ply of each game that each decides."""
+    connection between its edges), lost (a full one between the opponent's), threatened
+    (neither, but the opponent has semi-connections between its edges: a must-play region), or
+    none of these; then the first ply of each game that each decides (won or lost)."""
     games = []
     for directory in a.dirs:
         found, _ = records(directory)
@@ -408,7 +409,8 @@ def vcs(a):
     mohex.send(f"boardsize {a.size} {a.size}")
     for command in a.init:
         mohex.send(command)
-    both = {"won": [0, 0, 0, 0], "lost": [0, 0, 0, 0]}  # neither, ours only, MoHex's only, both
+    # neither, ours only, MoHex's only, both
+    both = {"won": [0, 0, 0, 0], "lost": [0, 0, 0, 0], "threatened": [0, 0, 0, 0]}
     first = []  # (ours, MoHex's) first deciding ply, for games both decide
     for number, moves in enumerate(games):
         mohex.send("clear_board")
@@ -429,8 +431,12 @@ def vcs(a):
                        or "semi" in mohex.send(f"vc-between-cells-semi {mover} {EDGES[mover]}"),
                 "lost": "full" in mohex.send(f"vc-between-cells-full {other} {EDGES[other]}"),
             }
-            for kind in ("won", "lost"):
-                both[kind][(verdict[0] == kind) + 2 * theirs[kind]] += 1
+            # Threatened: neither, but the opponent has semi-connections (a must-play region).
+            theirs["threatened"] = not (theirs["won"] or theirs["lost"]) \
+                and "semi" in mohex.send(f"vc-between-cells-semi {other} {EDGES[other]}")
+            ours_says = "threatened" if verdict[0] == "open" and int(verdict[2]) > 0 else verdict[0]
+            for kind in ("won", "lost", "threatened"):
+                both[kind][(ours_says == kind) + 2 * theirs[kind]] += 1
             for side, says in enumerate((verdict[0] in ("won", "lost"), theirs["won"] or theirs["lost"])):
                 if says and decided[side] is None:
                     decided[side] = ply
