@@ -435,7 +435,7 @@ def vcs(a):
             theirs["threatened"] = not (theirs["won"] or theirs["lost"]) \
                 and "semi" in mohex.send(f"vc-between-cells-semi {other} {EDGES[other]}")
             ours_says = "threatened" if verdict[0] == "open" and int(verdict[2]) > 0 else verdict[0]
-            for kind in ("won", "lost", "threatened"):
+            for kind in both:
                 both[kind][(ours_says == kind) + 2 * theirs[kind]] += 1
             for side, says in enumerate((verdict[0] in ("won", "lost"), theirs["won"] or theirs["lost"])):
                 if says and decided[side] is None:
