@@ -21,7 +21,17 @@ position where our engine was to move and proven winning: the ply where the game
 move played, and the winning moves it had. Those positions go to DIR/positions.txt.
 
 probe: plays each position of such a file with --seeds seeds and counts winning moves: a quick
-yardstick for a change, on the very positions where the engine lost to MoHex.
+yardstick for a change, on the very positions where the engine lost to MoHex. With --lost FILE,
+the positions after the moves it played outside the winning ones go to FILE (in the same format,
+no winning moves: wins for the player to move, bar a winning move MoHex's list left out), for
+`solvers`.
+
+solvers: MoHex's df-pn solver (`dfpn-solve-state`, a fresh process a position) and ours (the
+hex_solve example's --positions mode) on the same positions, each at most --limit seconds a
+position: who wins, how fast, and how many each proves:
+
+  scripts/hex-mohex.py solvers --mohex /tmp/benzene/build/src/mohex/mohex --limit 1 \
+                               scripts/data/hex-9x9-missed-wins.txt
 
 summary: the records of several matches (runs of the same engine with different seeds) one
 line each, then together with a Wilson interval, each opening's score by our engine's colour,
@@ -295,6 +305,7 @@ def losses(a):
 
 def probe(a):
     total = hits = 0
+    lost = []
     for line in open(a.positions):
         if not line.strip() or line.startswith("#"):
             continue
@@ -320,7 +331,56 @@ def probe(a):
             total += 1
             hits += move in wins
         print(f"after {len(moves)} plies (winning: {' '.join(sorted(wins))}): played {' '.join(played)}", flush=True)
+        for move in sorted(set(played) - wins):
+            lost.append(f"{' '.join(moves)} {to_move}:{move} |")
     print(f"{hits} of {total} moves winning")
+    if a.lost:
+        with open(a.lost, "w") as f:
+            f.write(f"# Hex {a.size}x{a.size}: the positions after each move `probe` played outside the winning moves\n"
+                    f"# of {a.positions}: wins for the player to move, unless the move was a winning one that\n"
+                    "# MoHex's solver left off its list (an inferior cell, say). MOVES |\n")
+            f.writelines(line + "\n" for line in lost)
+
+
+def read_positions(path):
+    """The positions of a file that `losses` or `probe --lost` wrote: each its moves
+    ('b:e5 w:d6 ...')."""
+    found = []
+    for line in open(path):
+        if line.strip() and not line.startswith("#"):
+            found.append(line.split("|")[0].split())
+    return found
+
+
+def solvers(a):
+    positions = read_positions(a.positions)
+    ours = subprocess.run(shlex.split(a.engine) + ["--size", str(a.size), "--positions", "--time", str(a.limit)],
+                          input="".join(" ".join(m.split(":")[1] for m in moves) + "\n" for moves in positions),
+                          capture_output=True, text=True, check=True).stdout.split("\n")
+    proved = {"MoHex": 0, "ours": 0}
+    print("plies  MoHex's solver       ours")
+    for moves, answer in zip(positions, ours):
+        colour = "white" if len(moves) % 2 else "black"
+        g = Gtp(f"{a.mohex} --use-logfile=false")
+        try:
+            g.send(f"boardsize {a.size} {a.size}")
+            g.send(f"param_dfpn timelimit {a.limit}")
+            for command in a.init:
+                g.send(command)
+            for m in moves:
+                c, x = m.split(":")
+                g.send(f"play {c} {x}")
+            start = time.time()
+            winner = g.send(f"dfpn-solve-state {colour}")
+            seconds = time.time() - start
+        finally:
+            g.close()
+        theirs = "unknown" if winner not in ("black", "white") else "win" if winner == colour else "loss"
+        result, move, our_seconds, _ = answer.split()
+        proved["MoHex"] += theirs != "unknown"
+        proved["ours"] += result in ("win", "loss")
+        print(f"{len(moves):5}  {theirs:7} {seconds:5.2f} s    {result:7} {float(our_seconds):5.2f} s {move}", flush=True)
+    print(f"proved within {a.limit:g} s: MoHex {proved['MoHex']} of {len(positions)}, ours {proved['ours']}")
 
 
 def coord(move):
@@ -478,7 +538,17 @@ def main():
     p.add_argument("--init", action="append", default=[],
                    help="a GTP command sent before the position (repeatable), such as MoHex's "
                         "'param_mohex max_time 1'")
+    p.add_argument("--lost", help="a file for the positions after the moves played outside the winning ones")
     p.add_argument("positions")
+    o = sub.add_parser("solvers", help="MoHex's solver and ours on the same positions")
+    o.add_argument("--mohex", required=True)
+    o.add_argument("--engine", default="target/release/examples/hex_solve",
+                   help="the hex_solve example's binary (cargo build --release --example hex_solve)")
+    o.add_argument("--size", type=int, default=9)
+    o.add_argument("--limit", type=float, default=1.0, help="seconds a position for each solver")
+    o.add_argument("--init", action="append", default=[],
+                   help="a GTP command sent to MoHex first (repeatable), such as 'param_solver_vc use_patterns 0'")
+    o.add_argument("positions")
     t = sub.add_parser("summary", help="several matches' records together, by opening and colour")
     t.add_argument("dirs", nargs="+", help="directories that `match` wrote")
     s = sub.add_parser("games", help="MoHex against itself from random openings, for training")
@@ -499,7 +569,7 @@ def main():
     v.add_argument("dirs", nargs="+", help="directories that `match` wrote")
     a = ap.parse_args()
     {"match": match, "losses": losses, "probe": probe, "summary": pooled, "games": games,
-     "vcs": vcs}[a.command](a)
+     "vcs": vcs, "solvers": solvers}[a.command](a)
 
 
 if __name__ == "__main__":

@@ -439,3 +439,71 @@ fn hex_proven_says_what_virtual_connections_prove_and_refuses_bad_input() {
     let message = refuses("hex_proven", &["--size", "40"]);
     assert!(message.contains("19x19"), "{message}");
 }
+
+#[test]
+fn hex_solve_proves_positions_from_input_as_the_exact_solver_does() {
+    use gamesearch::core::{Game, Player};
+    use gamesearch::hex::{Hex, Move, Solver};
+    // 5x5 positions of four to eight stones, chosen by a fixed walk, still going.
+    let mut positions = Vec::new();
+    for k in 0..24usize {
+        let mut moves = Vec::new();
+        let mut position = Hex::new(5).unwrap();
+        for step in 0..4 + k % 5 {
+            let legal = position.legal_actions_vec();
+            let action = legal[(k * 7 + step * 11 + 3) % legal.len()];
+            if position.after(action).status().is_over() {
+                break;
+            }
+            moves.push(action.to_string());
+            position.play(action);
+        }
+        positions.push((moves.join(" "), position));
+    }
+    let input: String = positions
+        .iter()
+        .map(|(moves, _)| format!("{moves}\n"))
+        .collect();
+    let output = run(
+        "hex_solve",
+        &["--size", "5", "--positions", "--time", "60"],
+        &input,
+    );
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(lines.len(), positions.len());
+    let mut exact = Solver::new(16 << 20);
+    let (mut won, mut lost) = (0, 0);
+    for ((moves, position), line) in positions.iter().zip(lines) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields.len(), 4, "{line}");
+        let mover: Player = position.to_move();
+        if exact.winner(position) == mover {
+            won += 1;
+            assert_eq!(fields[0], "win", "{moves}: {line}");
+            let after = position.after(fields[1].parse::<Move>().unwrap());
+            assert!(
+                after.status().is_over() || exact.winner(&after) == mover,
+                "{moves}: {line}"
+            );
+        } else {
+            lost += 1;
+            assert_eq!(&fields[..2], ["loss", "-"], "{moves}: {line}");
+        }
+    }
+    assert!(won > 0 && lost > 0, "{won} won, {lost} lost");
+
+    // A finished game is over; a bad move names its line and stops; a method other than
+    // df-pn, or no time, is a usage error.
+    let output = output_of(
+        "hex_solve",
+        &["--size", "3", "--positions"],
+        "a1 c1 a2 c2 a3\na1 zz\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("over - "));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("line 2"));
+    let message = refuses("hex_solve", &["--positions", "--method", "solver"]);
+    assert!(message.contains("dfpn"), "{message}");
+    let message = refuses("hex_solve", &["--positions", "--time", "0"]);
+    assert!(message.contains("--time"), "{message}");
+}
