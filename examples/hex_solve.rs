@@ -18,10 +18,10 @@
 //!   deepening to the end of the game, a transposition table, move ordering), which knows
 //!   nothing of Hex; 4x4 in seconds, 5x5 out of reach.
 //!
-//! With `--positions` (df-pn, at most `--time` seconds a position), each input line is a
-//! position as its moves from the empty board (`e5 d6 c7`), and each output line says what
-//! df-pn proved for the player to move, the winning move, the seconds and the positions
-//! searched:
+//! With `--positions` (df-pn, at most `--time` seconds a position, each from an empty table),
+//! each input line is a position as its moves from the empty board (`e5 d6 c7`), and each
+//! output line says what df-pn proved for the player to move, the winning move, the seconds and
+//! the positions searched:
 //!
 //! ```text
 //! win c3 0.03 103      # the player to move wins, by c3
@@ -181,6 +181,8 @@ fn prove_each(start: &Hex, dfpn: &mut Dfpn, limit: Duration) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        // Each position from an empty table, so that its answer does not depend on the others.
+        dfpn.clear();
         let clock = Instant::now();
         let before = Solve::nodes(dfpn);
         let answer = if position.status() == Status::Ongoing {

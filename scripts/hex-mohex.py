@@ -354,9 +354,15 @@ def read_positions(path):
 
 def solvers(a):
     positions = read_positions(a.positions)
-    ours = subprocess.run(shlex.split(a.engine) + ["--size", str(a.size), "--positions", "--time", str(a.limit)],
-                          input="".join(" ".join(m.split(":")[1] for m in moves) + "\n" for moves in positions),
-                          capture_output=True, text=True, check=True).stdout.split("\n")
+    try:
+        run = subprocess.run(shlex.split(a.engine) + ["--size", str(a.size), "--positions", "--time", str(a.limit)],
+                             input="".join(" ".join(m.split(":")[1] for m in moves) + "\n" for moves in positions),
+                             capture_output=True, text=True)
+    except OSError as error:
+        sys.exit(f"error: {a.engine}: {error} (cargo build --release --example hex_solve)")
+    if run.returncode != 0:
+        sys.exit(f"error: {a.engine} failed: {run.stderr.strip()}")
+    ours = run.stdout.split("\n")
     proved = {"MoHex": 0, "ours": 0}
     print("plies  MoHex's solver       ours")
     for moves, answer in zip(positions, ours):
