@@ -111,7 +111,7 @@ def play(a, cell, ours):
                 place(colour, move, (other,))
                 won = winner(size, stones)
             else:
-                solved, _ = solve(a.mohex, size, moves, colour, a.limit)
+                solved, _, _ = solve(a.mohex, size, moves, colour, a.limit)
                 if not solved:
                     raise RuntimeError(f"MoHex gave no move ({move}) and its solver no winner")
                 how = "died" if move == "died" else "gave no move"
@@ -252,20 +252,27 @@ class Gtp:
         self.p.kill()
 
 
-def solve(mohex, size, moves, colour, limit):
-    """The winner MoHex's solver finds ('black', 'white', or '' when out of time) and, if it is
-    `colour`, the winning moves."""
+def solve(mohex, size, moves, colour, limit, init=(), winning=True):
+    """The winner MoHex's solver finds ('black', 'white', or '' when out of time), with `colour`
+    to move after `moves` and the GTP commands `init` sent first; if it is `colour` and
+    `winning`, the winning moves; and the seconds the proof took."""
     g = Gtp(f"{mohex} --use-logfile=false")
     try:
         g.send(f"boardsize {size} {size}")
         g.send(f"param_dfpn timelimit {limit}")
+        for command in init:
+            g.send(command)
         for m in moves:
             c, x = m.split(":")
             g.send(f"play {c} {x}")
+        start = time.time()
         winner = g.send(f"dfpn-solve-state {colour}")
+        seconds = time.time() - start
         winner = winner if winner in ("black", "white") else ""
-        wins = g.send(f"dfpn-solver-find-winning {colour}").split() if winner == colour else []
-        return winner, wins
+        wins = []
+        if winner == colour and winning:
+            wins = g.send(f"dfpn-solver-find-winning {colour}").split()
+        return winner, wins, seconds
     finally:
         g.close()
 
@@ -288,7 +295,7 @@ def losses(a):
             for k in range(len(moves) - 1, -1, -1):
                 if not moves[k].startswith(ours + ":"):
                     continue
-                winner, wins = solve(a.mohex, size, moves[:k], colour, a.limit)
+                winner, wins, _ = solve(a.mohex, size, moves[:k], colour, a.limit)
                 if winner == colour:
                     verdict = f"lost at ply {k + 1}: played {moves[k][2:]}, winning were {' '.join(wins)}"
                     found.append(" ".join(moves[:k]) + " | " + " ".join(wins))
@@ -306,11 +313,7 @@ def losses(a):
 def probe(a):
     total = hits = 0
     lost = []
-    for line in open(a.positions):
-        if not line.strip() or line.startswith("#"):
-            continue
-        moves, wins = line.split("|")
-        moves, wins = moves.split(), set(wins.split())
+    for moves, wins in read_positions(a.positions):
         to_move = "w" if len(moves) % 2 else "b"
         size = int(a.size)
         played = []
@@ -344,16 +347,17 @@ def probe(a):
 
 def read_positions(path):
     """The positions of a file that `losses` or `probe --lost` wrote: each its moves
-    ('b:e5 w:d6 ...')."""
+    ('b:e5 w:d6 ...') and the set of its winning moves (empty when the file gives none)."""
     found = []
     for line in open(path):
         if line.strip() and not line.startswith("#"):
-            found.append(line.split("|")[0].split())
+            moves, wins = line.split("|")
+            found.append((moves.split(), set(wins.split())))
     return found
 
 
 def solvers(a):
-    positions = read_positions(a.positions)
+    positions = [moves for moves, _ in read_positions(a.positions)]
     try:
         run = subprocess.run(shlex.split(a.engine) + ["--size", str(a.size), "--positions", "--time", str(a.limit)],
                              input="".join(" ".join(m.split(":")[1] for m in moves) + "\n" for moves in positions),
@@ -367,21 +371,8 @@ def solvers(a):
     print("plies  MoHex's solver       ours")
     for moves, answer in zip(positions, ours):
         colour = "white" if len(moves) % 2 else "black"
-        g = Gtp(f"{a.mohex} --use-logfile=false")
-        try:
-            g.send(f"boardsize {a.size} {a.size}")
-            g.send(f"param_dfpn timelimit {a.limit}")
-            for command in a.init:
-                g.send(command)
-            for m in moves:
-                c, x = m.split(":")
-                g.send(f"play {c} {x}")
-            start = time.time()
-            winner = g.send(f"dfpn-solve-state {colour}")
-            seconds = time.time() - start
-        finally:
-            g.close()
-        theirs = "unknown" if winner not in ("black", "white") else "win" if winner == colour else "loss"
+        winner, _, seconds = solve(a.mohex, a.size, moves, colour, a.limit, a.init, winning=False)
+        theirs = "unknown" if not winner else "win" if winner == colour else "loss"
         result, move, our_seconds, _ = answer.split()
         proved["MoHex"] += theirs != "unknown"
         proved["ours"] += result in ("win", "loss")
