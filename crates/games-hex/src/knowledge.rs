@@ -47,8 +47,10 @@ pub fn knowledge() -> Knowledge<Shape, Bridges, NoEvaluator> {
 ///
 /// With `inferior` (the default), the dead and captured cells ([`Hex::inferior_cells`]) weigh
 /// 0, which PUCT reads as "never search": playing one is never better than the best other move;
-/// with `dominated` too (the default), so do the vulnerable and dominated cells
-/// ([`InferiorCells::dominated`]).
+/// with `dominated` too (the default), so do the vulnerable cells and the cells dominated by
+/// a neighbour: the mover's stone there would leave them dead (read off the ring of six cells
+/// around each; [`Hex::inferior_cells`] finds more, at a cost a node's expansion does not
+/// repay).
 ///
 /// The learned weights score 73% against the hand-set ones inside `best` on 9x9 and 91% on 11x11
 /// (100 ms a move, 100 games each; `docs/experiments.md`). The hand-set weights are a taste, not a judgement: with PUCT's
@@ -72,8 +74,8 @@ pub struct Shape {
     pub adjacent: f32,
     /// Weigh the inferior cells ([`Hex::inferior_cells`]) 0, so that PUCT leaves them out.
     pub inferior: bool,
-    /// With `inferior`, weigh the vulnerable and dominated cells
-    /// ([`InferiorCells::dominated`]) 0 as well.
+    /// With `inferior`, weigh the vulnerable cells and those dominated by a neighbour 0 as
+    /// well.
     pub dominated: bool,
     /// Weigh each cell by its learned pattern ([`Patterns::learned`], [`Hex::local_shape`])
     /// instead of by `bridge` and `adjacent` (the default).
@@ -142,7 +144,7 @@ impl Prior<Hex> for Shape {
             }
             if self.inferior {
                 let inferior = if self.dominated {
-                    let (found, outclassed) = b.inferior_and_outclassed();
+                    let (found, outclassed) = b.inferior_and_outclassed_by_ring();
                     found.all() | outclassed
                 } else {
                     b.inferior().all()
@@ -176,8 +178,8 @@ pub struct InferiorCells {
     pub winner: Option<Player>,
     /// Cells the player to move need not play either, though the fill-in leaves them empty:
     /// *vulnerable* ones (an opponent's stone next to one would leave it dead, so a stone
-    /// there is answered and wasted) and *dominated* ones (a stone of the mover's own next to
-    /// one would leave it dead, so that neighbour does all a stone there could do).
+    /// there is answered and wasted) and *dominated* ones (after the mover's stone on another
+    /// cell the fill-in would colour one, so that cell does all a stone there could do).
     pub dominated: Vec<Cell>,
 }
 
@@ -210,9 +212,18 @@ impl Hex {
     ///
     /// - **vulnerable**: an opponent's stone next to the cell would leave it dead, so a stone
     ///   there is answered and wasted;
-    /// - **dominated**: the mover's own stone next to the cell would leave it dead, so that
-    ///   neighbour does all a stone there could do (of cells that dominate each other, one is
-    ///   kept).
+    /// - **dominated**: after the mover's own stone on another cell, the fill-in would colour
+    ///   this one (dead, or captured for the mover), so that stone does all a stone here could
+    ///   do: the position after it is the position after this one with one more of the
+    ///   mover's stones. A cell is left out only for a dominator kept (the vulnerable ones are
+    ///   left out first), so that each chain of dominations ends at a move kept.
+    ///
+    /// The dominated cells cost a fill-in after each move (a continuation of the first): about
+    /// 4.4 µs a mid-game 9x9 position in all, against 0.7 µs for the fill-in alone
+    /// (`cargo bench --bench knowledge -- "inferior cells"`). The tree search's prior
+    /// ([`Shape`]) reads its dominated cells off each cell's ring instead (a stone next to it
+    /// that would leave it dead): with this rule it cost 16% of a search iteration and won no
+    /// more games at equal time (`docs/experiments.md`, section 8).
     ///
     /// When the coloured board already connects, [`InferiorCells::winner`] has won. With the
     /// swap still to be decided (White's first move under the swap rule) nothing is reported,

@@ -189,7 +189,30 @@ fn an_obtuse_corner_is_dominated_by_its_neighbours() {
     // neighbour of one (b1 or a2 for a1) reaches everything it reaches.
     let position = Hex::new(5).unwrap().after_moves("c3").unwrap();
     let found = position.inferior_cells();
-    assert_eq!(found.dominated, cells("a1 e5"), "{found:?}");
+    for corner in cells("a1 e5") {
+        assert!(found.dominated.contains(&corner), "{found:?}");
+    }
+}
+
+#[test]
+fn a_stone_that_shuts_cells_in_dominates_them() {
+    // 5x5, Black's c3 and White's d2, Black to move. Black's c2 would join c3 to row 1 (c1
+    // and d1 captured for it) and shut a2 and a3 in between that group and White's edge, where
+    // the fill-in colours them: c2 does all a stone on a2 or a3 could, though it is no
+    // neighbour of either. So they are dominated, and c2 is kept (and wins, by the exact
+    // solver).
+    let position = Hex::new(5).unwrap().after_moves("c3 d2").unwrap();
+    let found = position.inferior_cells();
+    for cell in cells("a2 a3") {
+        assert!(found.dominated.contains(&cell), "{cell}: {found:?}");
+    }
+    let c2: Cell = "c2".parse().unwrap();
+    assert!(!found.contains(c2), "{found:?}");
+    let mut solver = Solver::new(1 << 20);
+    let wins = |cell: Cell, solver: &mut Solver| {
+        solver.winner(&position.after(Move::Place(cell))) == Player::Black
+    };
+    assert!(wins(c2, &mut solver));
 }
 
 #[test]
