@@ -208,11 +208,8 @@ fn a_stone_that_shuts_cells_in_dominates_them() {
     }
     let c2: Cell = "c2".parse().unwrap();
     assert!(!found.contains(c2), "{found:?}");
-    let mut solver = Solver::new(1 << 20);
-    let wins = |cell: Cell, solver: &mut Solver| {
-        solver.winner(&position.after(Move::Place(cell))) == Player::Black
-    };
-    assert!(wins(c2, &mut solver));
+    let after = position.after(Move::Place(c2));
+    assert_eq!(Solver::new(1 << 20).winner(&after), Player::Black);
 }
 
 #[test]
