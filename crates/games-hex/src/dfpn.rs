@@ -7,7 +7,7 @@ use game_core::{Game, Proven, Solution, Solve, Wdl};
 
 use crate::Hex;
 use crate::bits::Bits;
-use crate::board::HexBoard;
+use crate::board::{Domination, HexBoard};
 use crate::hex::with_board;
 use crate::notation::Move;
 use crate::patterns::Patterns;
@@ -254,7 +254,7 @@ fn read<const W: usize>(board: &HexBoard<W>, children: &mut Vec<Child>) -> Readi
         return Reading::Won(now);
     }
     // One fill-in for both: the connections are read on the filled board.
-    let (inferior, outclassed) = board.inferior_and_outclassed();
+    let (inferior, outclassed) = board.inferior_and_outclassed(Domination::FillIn);
     let decided = board.decided_moves_after(&inferior);
     if !decided.won.is_empty() {
         return Reading::Won(decided.won);

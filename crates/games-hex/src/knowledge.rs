@@ -9,7 +9,7 @@ use game_core::{
 };
 use rand::Rng;
 
-use crate::board::Style;
+use crate::board::{Domination, Style};
 use crate::book::Book;
 use crate::hex::{Hex, with_board};
 use crate::notation::{Cell, Move};
@@ -144,7 +144,7 @@ impl Prior<Hex> for Shape {
             }
             if self.inferior {
                 let inferior = if self.dominated {
-                    let (found, outclassed) = b.inferior_and_outclassed_by_ring();
+                    let (found, outclassed) = b.inferior_and_outclassed(Domination::Ring);
                     found.all() | outclassed
                 } else {
                     b.inferior().all()
@@ -249,7 +249,7 @@ impl Hex {
             return InferiorCells::default();
         }
         with_board!(&self.0, b => {
-            let (found, outclassed) = b.inferior_and_outclassed();
+            let (found, outclassed) = b.inferior_and_outclassed(Domination::FillIn);
             let winner = b.winner_after(&found);
             let cells = |set: crate::bits::Bits<_>| set.iter().map(|i| b.cell_at(i)).collect();
             InferiorCells {

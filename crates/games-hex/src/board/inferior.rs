@@ -366,6 +366,17 @@ fn outclassed_by_ring<const W: usize>(
     out
 }
 
+/// How far [`HexBoard::inferior_and_outclassed`] looks for the cells a stone dominates.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Domination {
+    /// Only a neighbour's stone that would leave the cell dead, read off its ring
+    /// ([`outclassed_by_ring`]): what the tree search's prior leaves out, at a fraction of the
+    /// cost.
+    Ring,
+    /// Any cell whose stone would make the fill-in colour it ([`outclassed`]).
+    FillIn,
+}
+
 /// The fill-in's work list: each empty cell's ring code, and the cells to look at again.
 struct Work {
     codes: [u16; MAX_CELLS],
@@ -452,33 +463,20 @@ impl<const W: usize> HexBoard<W> {
     }
 
     /// The inferior cells of this position ([`inferior`](Self::inferior)) and, on the filled
-    /// board, the vulnerable and dominated cells of the player to move ([`outclassed`]), from
-    /// one fill-in.
-    pub(crate) fn inferior_and_outclassed(&self) -> (Inferior<W>, Bits<W>) {
+    /// board, the vulnerable and dominated cells of the player to move, from one fill-in: the
+    /// dominated ones as far as `domination` looks.
+    pub(crate) fn inferior_and_outclassed(&self, domination: Domination) -> (Inferior<W>, Bits<W>) {
         if self.swap_rule && self.plies == 1 {
             return (self.inferior(), Bits::EMPTY);
         }
         let mut colour = self.colours();
         let (found, mut work) = fill_with_codes(self.n, &mut colour, self.empty());
         let open = self.empty() & !found.all();
-        let out = outclassed(self.n, &mut colour, &mut work, open, self.to_move);
+        let out = match domination {
+            Domination::Ring => outclassed_by_ring(self.n, &work.codes, open, self.to_move),
+            Domination::FillIn => outclassed(self.n, &mut colour, &mut work, open, self.to_move),
+        };
         (found, out)
-    }
-
-    /// [`inferior_and_outclassed`](Self::inferior_and_outclassed) with the dominated cells
-    /// read from each cell's ring alone ([`outclassed_by_ring`]): what the tree search's prior
-    /// leaves out, at a fraction of the cost.
-    pub(crate) fn inferior_and_outclassed_by_ring(&self) -> (Inferior<W>, Bits<W>) {
-        if self.swap_rule && self.plies == 1 {
-            return (self.inferior(), Bits::EMPTY);
-        }
-        let mut colour = self.colours();
-        let (found, work) = fill_with_codes(self.n, &mut colour, self.empty());
-        let open = self.empty() & !found.all();
-        (
-            found,
-            outclassed_by_ring(self.n, &work.codes, open, self.to_move),
-        )
     }
 
     /// Who connects once the cells `found` are coloured, if someone does then.

@@ -9,6 +9,7 @@ mod text;
 mod vc;
 mod ziggurat;
 
+pub(crate) use inferior::Domination;
 pub(crate) use pattern::{RING_COLOURINGS, canonical_pattern, ring_weights};
 pub(crate) use playout::Style;
 
