@@ -168,10 +168,12 @@ pub struct InferiorCells {
     /// Dead cells: whatever their colour, every way of filling the rest of the board ends with
     /// the same winner.
     pub dead: Vec<Cell>,
-    /// Cells Black has captured, in pairs: a White stone in one is answered in the other and
-    /// is then dead.
+    /// Cells Black has captured, in pairs (a White stone in one is answered in the other and
+    /// is then dead) or in regions (a White stone in one is answered inside the region, and
+    /// the region ends as good for Black as all Black's); and Black's part of a region
+    /// coloured for both players.
     pub black: Vec<Cell>,
-    /// Cells White has captured, in pairs.
+    /// Cells White has captured, as [`black`](Self::black) for Black.
     pub white: Vec<Cell>,
     /// The player who connects once those cells are coloured (dead ones Black): the game's
     /// winner with perfect play, already.
@@ -203,7 +205,13 @@ impl Hex {
     ///   player may still own are already joined by its stones, or next to each other) cannot
     ///   change who wins, as the other player wins exactly when the first does not connect;
     /// - **captured**: two empty neighbours such that a stone of the opponent in either leaves
-    ///   it dead once the captor takes the other.
+    ///   it dead once the captor takes the other;
+    /// - **captured regions**, found by a local search once no pattern applies: up to six
+    ///   empty cells with at most two other empty cells around them, whose colouring a player
+    ///   dictates by answering inside them every stone the opponent plays there (the region
+    ///   then ends at least as good for it as all its own: its connections through the region
+    ///   kept, none of the opponent's made). A few small regions are coloured partly for each
+    ///   player, when each can hold its part that way (two bridges that cross, say).
     ///
     /// Playing a dead or captured cell is never better than the best other move (it changes
     /// nothing, or it is answered and changes nothing), so a search can leave them out. On the
@@ -218,9 +226,10 @@ impl Hex {
     ///   mover's stones. A cell is left out only for a dominator kept (the vulnerable ones are
     ///   left out first), so that each chain of dominations ends at a move kept.
     ///
-    /// The dominated cells cost a fill-in after each move (a continuation of the first): about
-    /// 4.4 µs a mid-game 9x9 position in all, against 0.7 µs for the fill-in alone
-    /// (`cargo bench --bench knowledge -- "inferior cells"`). The tree search's prior
+    /// The dominated cells cost a fill-in after each move (a continuation of the first), the
+    /// captured regions a search: about 15 µs a mid-game 9x9 position in all (4.4 µs without
+    /// the regions, 0.7 µs for the patterns' fill-in alone; `cargo bench --bench knowledge --
+    /// "inferior cells"`). The tree search's prior
     /// ([`Shape`]) reads its dominated cells off each cell's ring instead (a stone next to it
     /// that would leave it dead): with this rule it cost 16% of a search iteration and won no
     /// more games at equal time (`docs/experiments.md`, section 8).

@@ -11,6 +11,7 @@ use game_core::Player;
 use super::HexBoard;
 use super::pattern::{Colours, no_colours};
 use super::playout::{BLACK_EDGE, MAX_CELLS, NOWHERE, WHITE_EDGE, rings};
+use super::region;
 use crate::bits::Bits;
 
 /// A ring entry's state in a code: two bits each, entry `k` at bits `2k` and `2k + 1`.
@@ -121,7 +122,8 @@ const STATE: [usize; 3] = [EMPTY, BLACK, WHITE];
 pub(crate) struct Inferior<const W: usize> {
     /// Dead cells (given to Black in the filled position: their colour does not matter).
     pub(crate) dead: Bits<W>,
-    /// The cells captured by each player (in pairs).
+    /// The cells captured by each player (in pairs by the fill-in's patterns, or in regions by
+    /// [`region::captured`]).
     pub(crate) captured: [Bits<W>; 2],
 }
 
@@ -366,6 +368,28 @@ fn outclassed_by_ring<const W: usize>(
     out
 }
 
+/// Colours the regions that [`region::captured`] finds on the filled board (colours
+/// `colour`, its ring codes in `work`, its cells coloured so far `found`, the position's empty
+/// cells `empty`) as it says, and what the fill-in's patterns then colour, until it finds none.
+fn fill_regions<const W: usize>(
+    n: u8,
+    colour: &mut [u8],
+    work: &mut Work,
+    found: &mut Inferior<W>,
+    empty: Bits<W>,
+) {
+    let rings = rings(n);
+    while let Some(region) = region::captured(n, colour, empty & !found.all()) {
+        for state in [BLACK, WHITE] {
+            for i in region[state].iter() {
+                found.captured[state] |= Bits::single(i);
+                work.take(i, state, colour, &rings[i]);
+            }
+        }
+        work.run(rings, colour, found);
+    }
+}
+
 /// How far [`HexBoard::inferior_and_outclassed`] looks for the cells a stone dominates.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Domination {
@@ -470,7 +494,10 @@ impl<const W: usize> HexBoard<W> {
             return (self.inferior(), Bits::EMPTY);
         }
         let mut colour = self.colours();
-        let (found, mut work) = fill_with_codes(self.n, &mut colour, self.empty());
+        let (mut found, mut work) = fill_with_codes(self.n, &mut colour, self.empty());
+        if domination == Domination::FillIn {
+            fill_regions(self.n, &mut colour, &mut work, &mut found, self.empty());
+        }
         let open = self.empty() & !found.all();
         let out = match domination {
             Domination::Ring => outclassed_by_ring(self.n, &work.codes, open, self.to_move),

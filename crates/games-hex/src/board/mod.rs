@@ -4,6 +4,7 @@
 mod inferior;
 mod pattern;
 mod playout;
+mod region;
 mod shape;
 mod text;
 mod vc;
