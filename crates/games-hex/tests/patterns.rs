@@ -164,7 +164,9 @@ fn near_the_last_stone() {
 
 /// The shipped weights parse, and they tell the moves the games they came from played apart
 /// from the rest: answering next to the last stone weighs more than far from it, and the
-/// first row, empty around, weighs less than the centre.
+/// first row, empty around, weighs less than the centre. (Not against `a1`: the prior leaves
+/// the acute corners out as dominated, so a table trained on its candidates need not weigh
+/// them, and today's does not.)
 #[test]
 fn the_learned_weights_prefer_what_strong_play_does() {
     let patterns = Patterns::learned();
@@ -176,7 +178,12 @@ fn the_learned_weights_prefer_what_strong_play_does() {
         weight("e4"),
         weight("a9")
     );
-    assert!(weight("d4") > weight("a1"));
+    assert!(
+        weight("d4") > weight("e1"),
+        "{} {}",
+        weight("d4"),
+        weight("e1")
+    );
     // The Shape prior built on them weighs every legal move, the inferior ones 0.
     let shape = Shape {
         learned: true,
