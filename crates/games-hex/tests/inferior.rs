@@ -259,22 +259,23 @@ fn a_region_a_player_answers_inside_is_captured_whole() {
     // never gets from its top edge to a4 or b3 through them, and White's stones stay joined
     // to its left edge and to b3. Neither pair is captured on its own (each needs the other
     // answered), but the four are White's.
-    let position = Hex::new(6)
-        .unwrap()
-        .after_moves("a6 c1 c6 c2 d4 f2 a4 a1")
-        .unwrap();
-    let found = position.inferior_cells();
-    for cell in cells("b1 a2 b2 a3") {
-        assert!(found.white.contains(&cell), "{cell}: {found:?}");
-    }
-    // The same with the board mirrored in its long diagonal and the colours exchanged.
-    let position = Hex::new(6)
-        .unwrap()
-        .after_moves("a1 f1 a3 f3 b3 d4 b6 d1")
-        .unwrap();
-    let found = position.inferior_cells();
-    for cell in cells("a2 b1 b2 c1") {
-        assert!(found.black.contains(&cell), "{cell}: {found:?}");
+    // Then the same with the board mirrored in its long diagonal and the colours exchanged.
+    for (moves, region, captor) in [
+        ("a6 c1 c6 c2 d4 f2 a4 a1", "b1 a2 b2 a3", Player::White),
+        ("a1 f1 a3 f3 b3 d4 b6 d1", "a2 b1 b2 c1", Player::Black),
+    ] {
+        let found = Hex::new(6)
+            .unwrap()
+            .after_moves(moves)
+            .unwrap()
+            .inferior_cells();
+        let captured = match captor {
+            Player::Black => &found.black,
+            Player::White => &found.white,
+        };
+        for cell in cells(region) {
+            assert!(captured.contains(&cell), "{cell}: {found:?}");
+        }
     }
 }
 
