@@ -9,9 +9,8 @@
 //! cargo run --release --example hex_patterns -- train games-9.txt --out crates/games-hex/data/patterns.txt
 //! ```
 //!
-//! Each position's candidates are the cells the prior ([`Shape`]) weighs above 0 in play: the
-//! empty cells less the dead, captured, vulnerable and dominated ones it finds; positions whose
-//! move was one of those are skipped.
+//! Each position's candidates are its empty cells less the inferior ones (which the prior
+//! weighs 0 anyway); positions whose move was inferior are skipped.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -22,8 +21,8 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use gamesearch::arena::{Pairing, TextGame};
-use gamesearch::core::{Game, Prior, Status};
-use gamesearch::hex::{Balancing, Hex, Move, Patterns, Sample, Shape, Target};
+use gamesearch::core::{Game, Status};
+use gamesearch::hex::{Balancing, Hex, Move, Patterns, Sample, Target};
 use gamesearch::search::AgentSpec;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -260,13 +259,6 @@ fn selfplay(
 
 /// The positions of one file's games, each with its candidates and the move played.
 fn samples(path: &PathBuf, start: &Hex, skip: usize) -> Result<Vec<Vec<Sample>>, String> {
-    // The prior's own candidates: the cells it weighs above 0 (its weights are learned here,
-    // so the hand-set ones only mark which cells it leaves out).
-    let prior = Shape {
-        learned: false,
-        ..Shape::default()
-    };
-    let mut weights = Vec::new();
     let mut games = Vec::new();
     for (i, moves) in read_games(path)?.into_iter().enumerate() {
         let at = |e: String| format!("{} line {}: {e}", path.display(), i + 1);
@@ -276,15 +268,14 @@ fn samples(path: &PathBuf, start: &Hex, skip: usize) -> Result<Vec<Vec<Sample>>,
             if ply >= skip
                 && let Move::Place(played) = action
             {
+                let inferior = position.inferior_cells();
                 let mut candidates = Vec::new();
                 let mut chosen = None;
                 let mut actions = Vec::new();
                 position.legal_actions(&mut actions);
-                weights.clear();
-                prior.weigh(&position, &actions, &mut weights);
-                for (&action, &weight) in actions.iter().zip(&weights) {
+                for action in actions {
                     if let Move::Place(cell) = action
-                        && weight > 0.0
+                        && !inferior.contains(cell)
                         && let Some(shape) = position.local_shape(cell)
                     {
                         if cell == played {
