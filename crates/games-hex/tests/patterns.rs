@@ -164,9 +164,9 @@ fn near_the_last_stone() {
 
 /// The shipped weights parse, and they tell the moves the games they came from played apart
 /// from the rest: answering next to the last stone weighs more than far from it, and the
-/// first row, empty around, weighs less than the centre. (Not against `a1`: the prior leaves
-/// the acute corners out as dominated, so a table trained on its candidates need not weigh
-/// them, and today's does not.)
+/// first row, empty around, weighs less than the centre. (Not against `a1`: training's
+/// candidates, `Hex::inferior_cells`', leave the acute corners out as dominated, so the table
+/// need not weigh them, and today's does not; the prior leaves them out too.)
 #[test]
 fn the_learned_weights_prefer_what_strong_play_does() {
     let patterns = Patterns::learned();
