@@ -5,8 +5,9 @@ use std::fmt;
 
 use game_core::{Batch, BatchEvaluator, Game, Knowledge, Reward, WinDrawLoss};
 
-use super::tree::NodeId;
-use super::{Expansion, Leaf, Simulation, Trace, Uct, UctConfig};
+use super::node::NodeId;
+use super::simulate::Simulation;
+use super::{Expansion, Leaf, Trace, Uct, UctConfig};
 use crate::{Agent, Budget, Report};
 
 /// UCT guided by a [`BatchEvaluator`], AlphaZero's way: a neural network (or any evaluator that

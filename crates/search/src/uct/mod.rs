@@ -19,12 +19,18 @@
 //! MCTS-Solver's proofs; `report.rs` the final choice and the report; `parallel/` the
 //! searches on several threads; `config.rs` the settings.
 
+mod backup;
 mod batch;
+mod choose;
 mod config;
+mod examine;
+mod expand;
+mod node;
 mod parallel;
 mod rave;
 mod report;
 mod select;
+mod simulate;
 mod solver;
 mod tree;
 
@@ -35,18 +41,16 @@ pub use parallel::{RootParallel, TreeParallel};
 use std::time::Duration;
 
 use game_core::{
-    Examination, Game, Guide, Knowledge, Outcome, PlayedActions, Player, Reward, Status, Verdict,
-    WinDrawLoss,
+    Examination, Game, Guide, Knowledge, Outcome, PlayedActions, Player, Reward, WinDrawLoss,
 };
-use rand::{Rng, RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::budget::Meter;
 use crate::{Agent, Budget, Report};
+use node::{NodeId, Proof};
 use rave::Rave;
-use select::{Bias, Puct, ln_visits, select, select_open, select_puct};
-use solver::Proof;
-use tree::{NodeId, Tree};
+use tree::Tree;
 
 /// The UCT agent: Monte-Carlo tree search on an arena of nodes, with tree reuse between moves.
 ///
@@ -138,20 +142,6 @@ enum Leaf<G> {
     At(G),
     /// It expanded every child of a node at once and played each out: this many playouts.
     Played(u64),
-}
-
-/// The result of one simulation.
-struct Simulation<G> {
-    /// The position at the end of the game (or of the path, for a decided one).
-    position: G,
-    outcome: Outcome,
-    /// Plies from the end of the path to the end of the game.
-    plies: u32,
-    /// Whether the game was already over at the end of the path.
-    finished: bool,
-    /// For a simulation cut short: the evaluator's win probability for the player to move in
-    /// `position` (which goes on); `outcome` is then meaningless.
-    value: Option<f64>,
 }
 
 impl<G: Game> Uct<G> {
@@ -284,27 +274,6 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         &self.tree
     }
 
-    /// How this search's simulations run, with `knowledge` (the tree's own, or a thread's
-    /// copy of it for the simulations it runs outside the lock).
-    fn rollout<'k>(&self, knowledge: &'k K) -> Rollout<'k, K> {
-        Rollout {
-            knowledge,
-            cutoff: self.config.cutoff,
-            record: self.rave.is_some(),
-        }
-    }
-
-    /// The simulation phase on one thread, from `position` at the end of the trace's path.
-    fn simulate<G>(&mut self, position: G, trace: &mut Trace) -> Simulation<G>
-    where
-        G: Game<Action = A>,
-        K: Guide<G>,
-    {
-        let leaf = trace.leaf(&self.tree);
-        let rollout = self.rollout(&self.knowledge);
-        rollout.simulate(position, leaf, &mut self.rng, &mut trace.marked)
-    }
-
     /// The reward of a loss for each player, in `position`: the virtual loss of tree
     /// parallelisation.
     fn virtual_losses<G>(&self, position: &G) -> [f64; 2]
@@ -344,7 +313,6 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         let mut position = root.clone();
         trace.path.clear();
         let mut node = NodeId::ROOT;
-        let c = self.config.exploration as f32;
         if let Some(rave) = &mut self.rave {
             rave.start();
         }
@@ -376,67 +344,13 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             if let Some(rave) = &mut self.rave {
                 rave.enter(&self.tree, node, &position);
             }
-            // The fields the rest needs, not a copy of the node (which would go to the stack).
-            let current = &self.tree[node];
-            let (visits, first, tried) = (current.visits, current.first, current.tried);
+            let (first, tried) = (self.tree[node].first, self.tree[node].tried);
             if self.config.expansion == Expansion::All && tried == 0 {
                 let n = self.simulate_all_children(node, &position, trace);
                 return Leaf::Played(n);
             }
-            let children = self.tree.children(current);
-            let log_visits = ln_visits(visits);
-            // The place of the child to go to; an untried one (at `tried` or after) is tried.
-            // With RAVE and a prior, RAVE's selection with a progressive bias if there is one,
-            // else PUCT's with the AMAF means blended in.
-            let has_priors = self.tree.has_priors();
-            let biased = has_priors && self.config.bias > 0.0;
-            let mut best = if let Some(rave) = &mut self.rave
-                && (biased || !has_priors)
-            {
-                // RAVE, over the tried and untried children alike.
-                let bias = biased.then(|| Bias {
-                    priors: self.tree.priors(current),
-                    weight: self.config.bias as f32,
-                });
-                rave.select(&self.tree, node, c * log_visits.sqrt(), bias, &mut self.rng)
-            } else if has_priors {
-                // PUCT, over the tried and untried children alike.
-                let puct = Puct {
-                    scale: self.config.puct as f32 * (visits as f32).sqrt(),
-                    fpu: self.config.fpu as f32,
-                };
-                let priors = self.tree.priors(current);
-                select_puct(
-                    children,
-                    priors,
-                    usize::from(tried),
-                    puct,
-                    self.rave
-                        .as_ref()
-                        .map(|rave| rave.puct_view(&self.tree, node)),
-                    true,
-                    &mut self.scores,
-                )
-            } else if !current.fully_tried() {
-                // UCT: the untried children first, in a random order: one random number a
-                // try (untried children have no statistics and no children, so trying one
-                // moves nothing else), instead of a shuffle when the node is expanded.
-                usize::from(tried) + self.rng.random_range(0..usize::from(current.len - tried))
-            } else {
-                select(children, c, log_visits)
-            };
+            let best = self.choose_child(node);
             let tried = usize::from(tried);
-            if self.config.solver && best < tried && children[best].proof == Proof::Draw {
-                // A proven draw has nothing left to learn; while other children are open, the
-                // iteration goes to one of those instead (else the proof of the node waits for
-                // selection to explore moves that look worse than the draw): an untried one
-                // first (the leading one), else the best open one by UCB1.
-                if tried < children.len() {
-                    best = tried;
-                } else if let Some(open) = select_open(children, c, log_visits) {
-                    best = open;
-                }
-            }
             if best >= tried {
                 let child = self.tree.try_child_at(node, best);
                 self.tree.lead_untried(node);
@@ -457,249 +371,6 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         Leaf::At(position)
     }
 
-    /// Gives `node` its children (if the tree has room), with their prior probabilities when
-    /// there is a prior; returns whether it did.
-    fn expand<G>(&mut self, node: NodeId, position: &G) -> bool
-    where
-        G: Game<Action = A>,
-        K: Guide<G>,
-    {
-        if !self.tree.expand(node, position, self.config.max_nodes) {
-            return false;
-        }
-        if self.tree.has_priors() {
-            self.load_actions(node);
-            let mut weights = std::mem::take(&mut self.weights);
-            weights.clear();
-            self.knowledge.weigh(position, &self.actions, &mut weights);
-            self.set_priors(node, &weights);
-            self.tree.lead_untried(node);
-            self.weights = weights;
-        }
-        true
-    }
-
-    /// Puts the actions of `node`'s children, in their order, into the `actions` buffer.
-    fn load_actions(&mut self, node: NodeId) {
-        let children = self.tree.children(&self.tree[node]);
-        self.actions.clear();
-        self.actions
-            .extend(children.iter().map(|child| child.action));
-    }
-
-    /// Asks the prior what is proven about the moves of `node` (expanded; at `position`, the
-    /// end of `path`): a losing move's prior becomes 0 and a winning move takes the whole prior;
-    /// with the solver, the decided children are marked tried and proven, and the proofs
-    /// carried up `path`. Nothing is done with verdicts that are all alike. Then the replies
-    /// it advises are favoured ([`favour_replies`](Self::favour_replies)).
-    fn examine<G>(&mut self, node: NodeId, position: &G, path: &[(NodeId, Player)])
-    where
-        G: Game<Action = A>,
-        R: Reward<G>,
-        K: Guide<G>,
-    {
-        self.load_actions(node);
-        let mut found = std::mem::take(&mut self.found);
-        found.clear();
-        self.knowledge.examine(position, &self.actions, &mut found);
-        self.weigh_by_verdicts(node, position, path, &mut found.verdicts);
-        if !found.replies.is_empty() && self.tree[node].proof == Proof::Open {
-            self.favour_replies(node, position, &found.replies);
-        }
-        self.found = found;
-    }
-
-    /// What [`examine`](Self::examine) does with the `verdicts` on the moves of `node`.
-    fn weigh_by_verdicts<G>(
-        &mut self,
-        node: NodeId,
-        position: &G,
-        path: &[(NodeId, Player)],
-        verdicts: &mut [Verdict],
-    ) where
-        G: Game<Action = A>,
-        R: Reward<G>,
-    {
-        if !self.config.solver {
-            // The verdicts decide the node itself when the player to move has a winning move
-            // or every move loses. Without the solver the result is not carried up the path
-            // (the parent goes on choosing by means, which against a fallible opponent
-            // finds the move that resists best); it stands for the node's playouts instead,
-            // as a finished game's would, so that its mean tends to the proven value. At the
-            // root it is what the report proves (the search goes on choosing the move).
-            self.tree[node].proof = decided_by(verdicts, self.actions.len());
-        }
-        let mut weights = std::mem::take(&mut self.weights);
-        weights.clear();
-        weights.extend_from_slice(self.tree.priors(&self.tree[node]));
-        if !weigh_verdicts(&mut weights, verdicts) {
-            self.weights = weights;
-            return;
-        }
-        self.set_priors(node, &weights);
-        self.weights = weights;
-        if self.config.solver {
-            // The decided untried children become tried (ahead of the others), so that the
-            // node's proof can count them; the verdicts follow the children's moves.
-            let (tried, len) = (self.tree[node].tried, self.tree[node].len);
-            let mut next = usize::from(tried);
-            for offset in usize::from(tried)..usize::from(len) {
-                if verdicts[offset] != Verdict::Unknown {
-                    self.tree.try_child_at(node, offset);
-                    verdicts.swap(next, offset);
-                    next += 1;
-                }
-            }
-            let first = self.tree[node].first;
-            let draw = self
-                .reward
-                .reward(position, Outcome::Draw, position.to_move());
-            for (offset, &verdict) in verdicts.iter().enumerate().take(next) {
-                let proof = Proof::from(verdict);
-                let child = &mut self.tree[first.offset(offset)];
-                if proof != Proof::Open && child.proof == Proof::Open {
-                    child.prove(proof, draw);
-                }
-            }
-            let draws = Player::BOTH.map(|p| self.reward.reward(position, Outcome::Draw, p));
-            self.tree.propagate_proofs(path, draws);
-        }
-        self.tree.lead_untried(node);
-    }
-
-    /// Follows the `replies` an examination of `node` (at `position`) advised: for each move
-    /// with replies, its child (expanded now if it was not, and the tree has room) gains
-    /// [`UctConfig::reply`] of prior on each advised reply whose prior is above 0 (a move its
-    /// own examination proved lost, or an inferior one, stays out), and the priors are
-    /// normalised again. Replies to unknown moves, or not legal after them, are ignored.
-    fn favour_replies<G>(&mut self, node: NodeId, position: &G, replies: &[(A, A)])
-    where
-        G: Game<Action = A>,
-        K: Guide<G>,
-    {
-        let bonus = self.config.reply as f32;
-        if bonus <= 0.0 || self.deferred {
-            return;
-        }
-        for action in advised_moves(replies) {
-            let Some(child) = self.tree.child(node, action) else {
-                continue;
-            };
-            if self.tree[child].proof != Proof::Open {
-                continue;
-            }
-            if self.tree[child].len == 0 && !self.expand(child, &position.after(action)) {
-                continue; // the game is over there, or the tree is full
-            }
-            let mut weights = std::mem::take(&mut self.weights);
-            weights.clear();
-            weights.extend_from_slice(self.tree.priors(&self.tree[child]));
-            let children = self.tree.children(&self.tree[child]);
-            let index_of = |reply| children.iter().position(|c| c.action == reply);
-            if raise_replies(&mut weights, replies, action, bonus, index_of) {
-                self.set_priors(child, &weights);
-                self.tree.lead_untried(child);
-            }
-            self.weights = weights;
-        }
-    }
-
-    /// Sets the priors of `node`'s children (just expanded, in the order of the position's
-    /// legal actions) from a prior's `weights`, normalised to sum to 1; uniform when the
-    /// weights sum to 0 or are not one finite weight of at least 0 per child.
-    fn set_priors(&mut self, node: NodeId, weights: &[f32]) {
-        normalise_priors(self.tree.priors_mut(node), weights);
-    }
-
-    /// Expansion of every child at once: one playout from each new child of `node` (with the
-    /// tree's random numbers, also on several threads), backed up at once.
-    fn simulate_all_children<G>(&mut self, node: NodeId, position: &G, trace: &mut Trace) -> u64
-    where
-        G: Game<Action = A>,
-        R: Reward<G>,
-        K: Guide<G>,
-    {
-        let mover = position.to_move();
-        self.tree.try_all_children(node);
-        let path_len = trace.path.len();
-        let current = self.tree[node];
-        for child in current.child_ids() {
-            trace.path.truncate(path_len);
-            trace.path.push((child, mover));
-            let start = position.after(self.tree[child].action);
-            let simulation = self.simulate(start, trace);
-            self.backpropagate(&simulation, trace, None);
-        }
-        u64::from(current.len)
-    }
-
-    /// Counts the iteration now under way on `trace`'s path as a loss for every player who
-    /// moved there (tree parallelisation's virtual loss), so that other threads selecting
-    /// meanwhile prefer other paths. [`backpropagate`](Self::backpropagate) with
-    /// `virtual_loss` replaces it by the real result.
-    fn add_virtual_loss(&mut self, trace: &Trace, losses: [f64; 2]) {
-        self.tree[NodeId::ROOT].visits += 1;
-        for &(id, mover) in &trace.path {
-            self.tree[id].record(losses[mover.index()]);
-        }
-    }
-
-    /// Backs the result of `simulation` up the trace's path (replacing the virtual loss
-    /// `virtual_loss` the path's nodes already count, if any); with the solver, a finished game
-    /// at the end of the path proves its node, and new proofs are carried up the path.
-    fn backpropagate<G>(
-        &mut self,
-        simulation: &Simulation<G>,
-        trace: &mut Trace,
-        virtual_loss: Option<[f64; 2]>,
-    ) where
-        G: Game<Action = A>,
-        R: Reward<G>,
-        K: Guide<G>,
-    {
-        let Simulation {
-            position,
-            outcome,
-            plies,
-            finished,
-            ..
-        } = simulation;
-        let (outcome, plies) = (*outcome, *plies);
-        if let (true, true, Some(&(id, mover))) = (*finished, self.config.solver, trace.path.last())
-        {
-            let draw = self.reward.reward(position, Outcome::Draw, mover);
-            self.tree[id].prove(outcome.for_player(mover).into(), draw);
-        }
-        let rewards = rewards(&self.reward, simulation);
-        if virtual_loss.is_none() {
-            self.tree[NodeId::ROOT].visits += 1;
-        }
-        let depth = trace.path.len();
-        for (i, &(id, mover)) in trace.path.iter().enumerate() {
-            let value = self
-                .config
-                .decayed(rewards[mover.index()], (depth - 1 - i) as u32 + plies);
-            let node = &mut self.tree[id];
-            match virtual_loss {
-                None => node.record(value),
-                Some(losses) => node.revise(value - losses[mover.index()]),
-            }
-        }
-        if let Some(rave) = &mut self.rave {
-            rave.update(
-                &mut self.tree,
-                &trace.path,
-                &mut trace.marked,
-                position,
-                rewards,
-            );
-        }
-        if self.config.solver {
-            let draws = Player::BOTH.map(|p| self.reward.reward(position, Outcome::Draw, p));
-            self.tree.propagate_proofs(&trace.path, draws);
-        }
-    }
-
     /// The end of a search from `position` that ran `iterations` in `elapsed`: the action to
     /// play (by the final choice; a random legal one if no child was tried) and the report.
     fn conclude<G: Game<Action = A>>(
@@ -713,195 +384,6 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             None => position.random_action(&mut self.rng),
         };
         (chosen, self.tree.report(chosen, iterations, elapsed))
-    }
-}
-
-/// The moves an examination's `replies` advise answers to, each once (in the order of their
-/// first pair).
-fn advised_moves<A: Copy + PartialEq>(replies: &[(A, A)]) -> impl Iterator<Item = A> + '_ {
-    replies
-        .iter()
-        .enumerate()
-        .filter(|&(i, &(action, _))| !replies[..i].iter().any(|&(earlier, _)| earlier == action))
-        .map(|(_, &(action, _))| action)
-}
-
-/// Adds `bonus` to the weights (the priors of `action`'s child's children) of the replies
-/// `replies` advise after `action`, each found by `index_of` among those children, where the
-/// weight is above 0 (a move its own examination proved lost, or an inferior one, stays out).
-/// Returns whether any was raised.
-fn raise_replies<A: Copy + PartialEq>(
-    weights: &mut [f32],
-    replies: &[(A, A)],
-    action: A,
-    bonus: f32,
-    index_of: impl Fn(A) -> Option<usize>,
-) -> bool {
-    let mut raised = false;
-    for &(_, reply) in replies.iter().filter(|&&(a, _)| a == action) {
-        if let Some(j) = index_of(reply)
-            && weights[j] > 0.0
-        {
-            weights[j] += bonus;
-            raised = true;
-        }
-    }
-    raised
-}
-
-/// The priors `weights` (one per move) again after [`Prior::examine`](game_core::Prior::examine)
-/// gave `verdicts` for the same moves: a losing move weighs 0, and when some move wins, every
-/// move that does not. When that leaves no weight at all (the prior had given 0 to every
-/// move still in, as Hex's does to the cells its fill-in colours, which its connections may
-/// need), each move still in weighs 1: a verdict outranks the prior. Returns `false` (and
-/// leaves `weights` as they were) when the verdicts are not one per move or are all alike,
-/// which is left to the search: every move lost, against a fallible opponent the move that
-/// resists best is still worth finding (a proven loss would play any); every move won, the
-/// search still picks a good one (a proven win would play any, and leave the rest to the next
-/// move's knowledge; Hex calls only the moves that close its connection wins then). Neither
-/// proof is needed, as the parent, examined first, has seen the move into this node decide.
-fn weigh_verdicts(weights: &mut [f32], verdicts: &[Verdict]) -> bool {
-    let alike = |verdict| verdicts.iter().all(|&v| v == verdict);
-    if verdicts.len() != weights.len()
-        || alike(Verdict::Unknown)
-        || alike(Verdict::Loss)
-        || alike(Verdict::Win)
-    {
-        return false;
-    }
-    let any_win = verdicts.contains(&Verdict::Win);
-    let out = |verdict| verdict == Verdict::Loss || (any_win && verdict != Verdict::Win);
-    for (weight, &verdict) in weights.iter_mut().zip(verdicts) {
-        if out(verdict) {
-            *weight = 0.0;
-        }
-    }
-    if weights.iter().all(|&w| w <= 0.0) {
-        for (weight, &verdict) in weights.iter_mut().zip(verdicts) {
-            *weight = if out(verdict) { 0.0 } else { 1.0 };
-        }
-    }
-    true
-}
-
-/// What `verdicts` on the `moves` moves of a position prove about the node it is, for the
-/// player who moved into it: a loss when a move wins, a win when every move loses, open
-/// otherwise (also when there is not one verdict a move).
-fn decided_by(verdicts: &[Verdict], moves: usize) -> Proof {
-    if verdicts.len() != moves {
-        Proof::Open
-    } else if verdicts.contains(&Verdict::Win) {
-        Proof::Loss
-    } else if !verdicts.is_empty() && verdicts.iter().all(|&v| v == Verdict::Loss) {
-        Proof::Win
-    } else {
-        Proof::Open
-    }
-}
-
-/// Writes into `priors` (one per child, in the order of the position's legal actions) a
-/// prior's `weights` normalised to sum to 1; uniform when the weights sum to 0 or are not one
-/// finite weight of at least 0 per child.
-fn normalise_priors(priors: &mut [f32], weights: &[f32]) {
-    let n = priors.len();
-    let valid = weights.len() == n && weights.iter().all(|w| w.is_finite() && *w >= 0.0);
-    debug_assert!(
-        valid,
-        "a prior gives one weight, finite and at least 0, per action"
-    );
-    let sum: f32 = if valid { weights.iter().sum() } else { 0.0 };
-    if sum > 0.0 {
-        for (p, w) in priors.iter_mut().zip(weights) {
-            *p = w / sum;
-        }
-    } else {
-        priors.fill(1.0 / n as f32);
-    }
-}
-
-/// The reward of a simulation's result for each player: the reward of the finished game, or,
-/// for a simulation cut short, the evaluator's win probability put between a loss and a win.
-fn rewards<G: Game, R: Reward<G>>(reward: &R, simulation: &Simulation<G>) -> [f64; 2] {
-    let position = &simulation.position;
-    match simulation.value {
-        Some(p) => Player::BOTH.map(|q| {
-            let win = reward.reward(position, Outcome::Win(q), q);
-            let loss = reward.reward(position, Outcome::Win(q.opponent()), q);
-            let p = if q == position.to_move() { p } else { 1.0 - p };
-            loss + p * (win - loss)
-        }),
-        None => Player::BOTH.map(|p| reward.reward(position, simulation.outcome, p)),
-    }
-}
-
-/// How simulations run: with the game's knowledge (its playout policy and evaluator), cut
-/// short after `cutoff` plies when there is an evaluator, marking the actions played when
-/// `record` (RAVE).
-struct Rollout<'a, K> {
-    knowledge: &'a K,
-    cutoff: Option<u32>,
-    record: bool,
-}
-
-impl<K> Rollout<'_, K> {
-    /// The simulation phase from `position` (the end of the path, whose node's proof and
-    /// mover are `leaf`): a playout (by the policy, else the game's random playout), marking in
-    /// `played` the actions each player plays when recording (in games that number their
-    /// actions; emptied first); a position the solver has decided is not played out, its
-    /// proven result stands for it; with a cut-off, a game still going after `cutoff` plies is
-    /// scored by the evaluator.
-    fn simulate<G, Rg>(
-        &self,
-        mut position: G,
-        leaf: Option<(Proof, Player)>,
-        rng: &mut Rg,
-        played: &mut PlayedActions,
-    ) -> Simulation<G>
-    where
-        G: Game,
-        K: Guide<G>,
-        Rg: Rng,
-    {
-        let space = if self.record {
-            position.action_space()
-        } else {
-            None
-        };
-        if let Some(space) = space {
-            played.clear(space);
-        }
-        let marks = space.map(|_| played);
-        let mut value = None;
-        let (outcome, plies, finished) = match position.status() {
-            Status::Over(outcome) => (outcome, 0, true),
-            Status::Ongoing => match leaf.and_then(|(proof, mover)| Some((proof.wdl()?, mover))) {
-                Some((proven, mover)) => (proven.to_outcome(mover), 0, false),
-                None => match self.cutoff {
-                    Some(limit) => {
-                        let (plies, status) =
-                            self.knowledge.play_plies(&mut position, rng, limit, marks);
-                        match status {
-                            Status::Over(outcome) => (outcome, plies, false),
-                            Status::Ongoing => {
-                                value = Some(self.knowledge.evaluate(&position).unwrap_or(0.5));
-                                (Outcome::Draw, plies, false)
-                            }
-                        }
-                    }
-                    None => {
-                        let playout = self.knowledge.play_out(&mut position, rng, marks);
-                        (playout.outcome, playout.plies, false)
-                    }
-                },
-            },
-        };
-        Simulation {
-            position,
-            outcome,
-            plies,
-            finished,
-            value,
-        }
     }
 }
 
@@ -928,47 +410,5 @@ impl<G: Game, R: Reward<G>, K: Guide<G>> Agent<G> for Uct<G, R, K> {
 
     fn report(&self) -> Option<&Report<G::Action>> {
         self.report.as_ref()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::tree::Node;
-
-    #[test]
-    fn verdicts_outrank_a_prior_that_weighs_every_move_left_at_0() {
-        use game_core::Verdict::{Loss, Unknown, Win};
-        // The winning moves take the whole prior, and keep it when the prior gave them none.
-        let mut weights = [0.0, 0.5, 0.0, 2.0];
-        assert!(super::weigh_verdicts(
-            &mut weights,
-            &[Win, Unknown, Win, Loss]
-        ));
-        assert_eq!(weights, [1.0, 0.0, 1.0, 0.0]);
-        let mut weights = [3.0, 0.5, 0.0, 2.0];
-        assert!(super::weigh_verdicts(
-            &mut weights,
-            &[Win, Unknown, Win, Loss]
-        ));
-        assert_eq!(weights, [3.0, 0.0, 0.0, 0.0]);
-        // Without a win: the moves not lost, when the prior left them nothing.
-        let mut weights = [0.0, 0.0, 2.0];
-        assert!(super::weigh_verdicts(
-            &mut weights,
-            &[Unknown, Unknown, Loss]
-        ));
-        assert_eq!(weights, [1.0, 1.0, 0.0]);
-        // Verdicts all alike are left to the search.
-        let mut weights = [0.0, 0.0];
-        assert!(!super::weigh_verdicts(&mut weights, &[Win, Win]));
-        assert_eq!(weights, [0.0, 0.0]);
-    }
-
-    #[test]
-    fn nodes_are_24_bytes_for_every_game_here() {
-        assert_eq!(size_of::<Node<games_connect4::Column>>(), 24);
-        assert_eq!(size_of::<Node<games_othello::Move>>(), 24);
-        assert_eq!(size_of::<Node<games_hex::Move>>(), 24);
-        assert_eq!(size_of::<Node<game_core::testing::Cell>>(), 24);
     }
 }

@@ -4,59 +4,9 @@
 use game_core::{Game, PlayedActions, Player};
 use rand::{Rng, RngExt};
 
-use super::select::{Bias, select_rave};
-use super::tree::{NodeId, Tree};
-
-/// RAVE's statistics of a node's move: the results for its player of the iterations in which
-/// that player played the move at this point or later. Kept as a sum and a count, so that an
-/// update is two additions (a mean would need a division for every child updated) and the
-/// division is paid in selection, where it is done for many children at once.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Amaf {
-    /// The sum of the results.
-    pub(crate) wins: f32,
-    pub(crate) visits: u32,
-    /// The node's action's [`Game::action_index`], kept so that the per-iteration update does
-    /// not recompute it for every child.
-    pub(crate) index: u32,
-}
-
-impl Amaf {
-    /// The mean result (NaN before the first).
-    #[inline]
-    pub(crate) fn mean(&self) -> f32 {
-        self.wins / self.visits as f32
-    }
-}
-
-/// RAVE's weight `β = sqrt(k / (3n + k))` of a child's AMAF mean, by the child's visits `n`:
-/// from a table for the counts below 4096, else computed. The table holds the computed values,
-/// so selection is the same either way; it saves a division and a square root per child.
-#[derive(Clone, Debug)]
-pub(crate) struct RaveWeights {
-    k: f32,
-    table: Vec<f32>,
-}
-
-impl RaveWeights {
-    /// The weights for `k` (above 0).
-    pub(crate) fn new(k: f32) -> Self {
-        let table = (0..4096).map(|n| Self::compute(k, n)).collect();
-        RaveWeights { k, table }
-    }
-
-    fn compute(k: f32, visits: u32) -> f32 {
-        (k / (3.0 * visits as f32 + k)).sqrt()
-    }
-
-    #[inline]
-    pub(crate) fn get(&self, visits: u32) -> f32 {
-        match self.table.get(visits as usize) {
-            Some(&beta) => beta,
-            None => Self::compute(self.k, visits),
-        }
-    }
-}
+use super::node::{Amaf, NodeId};
+use super::select::{Bias, RaveWeights, select_rave};
+use super::tree::Tree;
 
 /// Everything RAVE and GRAVE keep besides the tree's AMAF statistics: the weights, GRAVE's
 /// reference node, and the buffers of one selection. A [`Uct`](super::Uct) without RAVE has
@@ -259,7 +209,8 @@ impl Rave {
 #[cfg(test)]
 mod tests {
     use super::{Amaf, Rave, RaveWeights};
-    use crate::uct::tree::{NodeId, Tree};
+    use crate::uct::node::NodeId;
+    use crate::uct::tree::Tree;
     use game_core::Game;
     use game_core::testing::TreeGame;
 

@@ -5,9 +5,8 @@ use std::time::Duration;
 use crate::{ActionStats, Report};
 
 use super::FinalChoice;
-use super::select::Stats;
-use super::solver::Proof;
-use super::tree::{Node, NodeId, Tree};
+use super::node::{Node, NodeId, Proof, Stats};
+use super::tree::Tree;
 
 /// The mean reward for the player who moved into `n` (`NaN` before the first visit; `+inf`
 /// or `-inf` when proven won or lost).

@@ -7,41 +7,34 @@
 //! node, and the best score is found by [`first_best`], [`LANES`] children side by side.
 //! `docs/perf-notes.md` lists the layouts measured and dropped.
 
-use super::rave::{Amaf, RaveWeights};
-use super::solver::Proof;
-use super::tree::Node;
+use super::node::{Amaf, Node, Proof, Stats};
 
-/// What selection reads of a child: the statistics of the one-threaded tree's [`Node`] and of
-/// the lock-free tree's nodes alike, so that both select by the same code (each read inlines
-/// to a field load, or a relaxed atomic load, which is the same instruction).
-pub(crate) trait Stats {
-    /// The mean reward for the player who moved into the child (`+inf`/`-inf` when proven
-    /// won/lost, the draw's reward when proven drawn).
-    fn q(&self) -> f32;
-    /// `1 / sqrt(visits)` (0 before the first visit, or once proven).
-    fn inv_sqrt(&self) -> f32;
-    /// The iterations through the child.
-    fn n(&self) -> u32;
-    /// What the solver has proven about it.
-    fn proven(&self) -> Proof;
+/// RAVE's weight `β = sqrt(k / (3n + k))` of a child's AMAF mean, by the child's visits `n`:
+/// from a table for the counts below 4096, else computed. The table holds the computed values,
+/// so selection is the same either way; it saves a division and a square root per child.
+#[derive(Clone, Debug)]
+pub(crate) struct RaveWeights {
+    k: f32,
+    table: Vec<f32>,
 }
 
-impl<A> Stats for Node<A> {
-    #[inline]
-    fn q(&self) -> f32 {
-        self.mean
+impl RaveWeights {
+    /// The weights for `k` (above 0).
+    pub(crate) fn new(k: f32) -> Self {
+        let table = (0..4096).map(|n| Self::compute(k, n)).collect();
+        RaveWeights { k, table }
     }
-    #[inline]
-    fn inv_sqrt(&self) -> f32 {
-        self.inv_sqrt_visits
+
+    fn compute(k: f32, visits: u32) -> f32 {
+        (k / (3.0 * visits as f32 + k)).sqrt()
     }
+
     #[inline]
-    fn n(&self) -> u32 {
-        self.visits
-    }
-    #[inline]
-    fn proven(&self) -> Proof {
-        self.proof
+    pub(crate) fn get(&self, visits: u32) -> f32 {
+        match self.table.get(visits as usize) {
+            Some(&beta) => beta,
+            None => Self::compute(self.k, visits),
+        }
     }
 }
 
@@ -325,7 +318,7 @@ pub(crate) fn select_open<C: Stats>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tree::NodeId;
+    use super::super::node::NodeId;
     use super::*;
     use proptest::prelude::*;
 

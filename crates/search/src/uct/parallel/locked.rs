@@ -9,7 +9,7 @@ use game_core::{Game, Guide, Reward, mix64};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::super::{Leaf, Trace, TreeSearch};
+use crate::uct::{Leaf, Trace, TreeSearch};
 use crate::{Agent, Budget, Report, Uct, UctConfig};
 
 /// How many times a thread of [`Locked`] tries the tree's lock before it sleeps on it.

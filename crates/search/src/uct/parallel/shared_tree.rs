@@ -32,16 +32,17 @@ use game_core::{Examination, Game, Guide, Outcome, PlayedActions, Player, Reward
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use super::super::report::{final_choice, report_from};
-use super::super::select::{Puct, Stats, ln_visits, select, select_open, select_puct};
-use super::super::solver::{Proof, proof_from};
-use super::super::{
-    Rollout, Simulation, UctConfig, advised_moves, decided_by, normalise_priors, raise_replies,
-    rewards, weigh_verdicts,
-};
 use crate::Report;
+use crate::uct::UctConfig;
+use crate::uct::examine::{advised_moves, decided_by, raise_replies, weigh_verdicts};
+use crate::uct::expand::normalise_priors;
+use crate::uct::node::{Proof, Stats};
+use crate::uct::report::{final_choice, report_from};
+use crate::uct::select::{Puct, ln_visits, select, select_open, select_puct};
+use crate::uct::simulate::{Rollout, Simulation, rewards};
+use crate::uct::solver::proof_from;
 
-/// A node of the shared tree: what [`Node`](super::super::tree::Node) holds, in atomics, with its
+/// A node of the shared tree: what [`Node`](crate::uct::node::Node) holds, in atomics, with its
 /// children in a block of their own.
 #[derive(Debug)]
 pub(crate) struct SharedNode<A> {
@@ -207,7 +208,7 @@ impl<A> SharedNode<A> {
     }
 
     /// Marks the node proven (the first proof stands), with its exact value for selection and
-    /// no exploration bonus, as [`Node::prove`](super::super::tree::Node::prove) does.
+    /// no exploration bonus, as [`Node::prove`](crate::uct::node::Node::prove) does.
     fn prove(&self, proof: Proof, draw: f64) {
         if proof == Proof::Open
             || self
@@ -411,7 +412,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     }
 
     /// The root child to play by the settings' final choice, as
-    /// [`Tree::final_choice`](super::super::tree::Tree::final_choice) chooses it.
+    /// [`Tree::final_choice`](crate::uct::tree::Tree::final_choice) chooses it.
     ///
     /// A child the root's examination proved a win counts even if no thread has tried it yet
     /// (children are not reordered once published, as [`Uct`](crate::Uct) reorders them).
