@@ -1,5 +1,5 @@
-//! The experiments of `docs/experiments.md`: each writes CSV and an SVG chart into
-//! `docs/experiments/` and prints its table and wall time.
+//! The experiments of `docs/journal/reproductions.md` (summed up in `docs/experiments.md`): each
+//! writes CSV and an SVG chart into `docs/experiments/` and prints its table and wall time.
 //!
 //! ```text
 //! cargo run --release --example experiments -- uct-c          # 1. UCT's exploration constant, Hex 7x7

@@ -18,6 +18,12 @@
 //! - `testing`: the conformance kit and the reference games (`gamesearch::core::testing`), to
 //!   check a game of your own; enable it in `[dev-dependencies]`.
 //! - `plot`: SVG charts of tournaments (`gamesearch::arena::plot`).
+//! - `cli`: the command-line tools (play, gtp, tournament) for a game of your own
+//!   (`gamesearch::arena::cli::run`).
+//! - `web`: the board in the browser, an HTTP server with a JSON API and one page
+//!   (`gamesearch::arena::web`).
+//!
+//! None is on by default.
 //!
 //! ```
 //! use gamesearch::core::{Game, Player};
@@ -36,3 +42,8 @@ pub use games_connect4 as connect4;
 pub use games_hex as hex;
 pub use games_othello as othello;
 pub use search;
+
+// The README's Rust example, run by `cargo test --doc`.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

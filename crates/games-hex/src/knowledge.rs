@@ -232,7 +232,7 @@ impl Hex {
     /// "inferior cells"`). The tree search's prior
     /// ([`Shape`]) reads its dominated cells off each cell's ring instead (a stone next to it
     /// that would leave it dead): with this rule it cost 16% of a search iteration and won no
-    /// more games at equal time (`docs/experiments.md`, section 8).
+    /// more games at equal time (`docs/journal/hex.md`).
     ///
     /// When the coloured board already connects, [`InferiorCells::winner`] has won. With the
     /// swap still to be decided (White's first move under the swap rule) nothing is reported,
@@ -390,7 +390,7 @@ pub struct Bridges {
     /// and a draw walks the empty cells only when it falls outside the twelve around the last
     /// stone; a playout costs three to five times the default's (`cargo bench --bench
     /// playouts -- policies`). Off by default: at equal time it has not beaten the default
-    /// inside `best` (`docs/experiments.md`, section 8).
+    /// inside `best` (`docs/journal/hex.md`).
     pub weighted: Option<f32>,
     /// The weights `local` and `weighted` draw by: [`Patterns::learned`] (the prior's) by
     /// default, or a table fitted for the playouts ([`Patterns::balance`]).
