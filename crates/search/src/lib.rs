@@ -56,4 +56,6 @@ pub use flat::{Flat, Policy};
 pub use random::Random;
 pub use setting::SettingError;
 pub use spec::{AgentSpec, SpecError};
-pub use uct::{BatchedUct, Expansion, FinalChoice, RootParallel, TreeParallel, Uct, UctConfig};
+pub use uct::{
+    BatchedUct, Expansion, FinalChoice, RaveConfig, RootParallel, TreeParallel, Uct, UctConfig,
+};

@@ -83,7 +83,7 @@ impl<G: Game, E: BatchEvaluator<G>, R: Reward<G>> BatchedUct<G, E, R> {
         batch: usize,
         seed: u64,
     ) -> Self {
-        config.rave = 0.0;
+        config.rave = None;
         config.expansion = Expansion::One;
         let mut uct = Uct::with_knowledge(config, reward, Knowledge::NONE, seed);
         uct.search.tree = super::Tree::new(false, true);

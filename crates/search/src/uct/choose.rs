@@ -24,14 +24,14 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         // With RAVE and a prior, RAVE's selection with a progressive bias if there is one,
         // else PUCT's with the AMAF means blended in.
         let has_priors = self.tree.has_priors();
-        let biased = has_priors && self.config.bias > 0.0;
+        let bias = self.config.bias().filter(|_| has_priors);
         let mut best = if let Some(rave) = &mut self.rave
-            && (biased || !has_priors)
+            && (bias.is_some() || !has_priors)
         {
             // RAVE, over the tried and untried children alike.
-            let bias = biased.then(|| Bias {
+            let bias = bias.map(|weight| Bias {
                 priors: self.tree.priors(current),
-                weight: self.config.bias as f32,
+                weight: weight as f32,
             });
             rave.select(&self.tree, node, c * log_visits.sqrt(), bias, &mut self.rng)
         } else if has_priors {

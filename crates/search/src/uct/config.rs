@@ -24,6 +24,39 @@ pub enum Expansion {
     All,
 }
 
+/// RAVE's settings (Gelly and Silver 2007), and GRAVE's (Cazenave 2015) with a
+/// [`grave`](Self::grave) threshold: see [`UctConfig`] for what each does.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct RaveConfig {
+    /// The equivalence parameter `k` (above 0) of `β = sqrt(k / (3n + k))`, the weight of a
+    /// child's AMAF mean at `n` visits.
+    pub k: f64,
+    /// GRAVE: the AMAF statistics are those of the closest ancestor (or the node itself) with
+    /// at least this many visits; `None`: the node's own (plain RAVE).
+    pub grave: Option<u32>,
+    /// One selection in every `skip` reads no AMAF statistics, only the children's own means
+    /// (Fuego's and MoHex's `randomize_rave_frequency`, 30 in MoHex 2.0); `None`: none.
+    pub skip: Option<u32>,
+    /// With a prior: the weight of the progressive bias `bias·P/sqrt(n + 1)` in RAVE's
+    /// selection, which then replaces PUCT; `None` keeps PUCT.
+    pub bias: Option<f64>,
+}
+
+impl RaveConfig {
+    /// Plain RAVE as `rave:` specs start it: `k` 300.
+    pub const RAVE: RaveConfig = RaveConfig {
+        k: 300.0,
+        grave: None,
+        skip: None,
+        bias: None,
+    };
+    /// GRAVE as `grave:` specs start it: `k` 300, the reference at 50 visits.
+    pub const GRAVE: RaveConfig = RaveConfig {
+        grave: Some(50),
+        ..RaveConfig::RAVE
+    };
+}
+
 /// The settings of [`Uct`](crate::Uct).
 ///
 /// | field | default | meaning |
@@ -36,14 +69,11 @@ pub enum Expansion {
 /// | `reuse` | true | keep the subtree of the moves actually played |
 /// | `max_nodes` | 4,000,000 | the tree never grows past this many nodes (24 bytes each, 40 with RAVE and a prior) |
 /// | `solver` | false | MCTS-Solver: prove wins, losses and draws in the tree (see below) |
-/// | `rave` | 0 (off) | RAVE's equivalence parameter `k` (see below); `rave:` specs use 300 |
-/// | `skip_rave` | 0 (off) | with RAVE: one selection in this many reads the children's own means only |
-/// | `grave` | 0 (off) | GRAVE's threshold: use the AMAF statistics of the closest ancestor with at least this many visits; `grave:` specs use 50 |
+/// | `rave` | none (off) | RAVE's and GRAVE's settings ([`RaveConfig`]: `k`, `grave`, `skip`, `bias`); `rave:` specs use [`RaveConfig::RAVE`], `grave:` specs [`RaveConfig::GRAVE`] |
 /// | `puct` | 1.0 | with a prior: `c` in PUCT's `Q + c·P·sqrt(N)/(1+n)` (see below) |
 /// | `fpu` | 0 | with a prior: an untried child's `Q` is the mean of the tried ones less this (see below) |
-/// | `bias` | 0 (off) | with RAVE and a prior: the weight of the progressive bias that replaces PUCT (see below) |
 /// | `cutoff` | none | simulations stop after this many plies and the evaluator scores the position (0: no playout at all) |
-/// | `examine` | 0 (off) | with a prior: a node's `examine`-th visit asks the prior's [`examine`](game_core::Prior::examine) what is proven about its moves (see below) |
+/// | `examine` | none (off) | with a prior: a node's `examine`-th visit asks the prior's [`examine`](game_core::Prior::examine) what is proven about its moves (see below) |
 /// | `reply` | 1.0 | with `examine`: the prior mass each advised reply gains (see below); 0 ignores the advice |
 /// | `extend` | 1.0 (off) | with a time budget: an unstable search goes on, once, to this many times the budget (see below) |
 ///
@@ -161,29 +191,19 @@ pub struct UctConfig {
     pub max_nodes: usize,
     /// Prove results in the tree (MCTS-Solver).
     pub solver: bool,
-    /// RAVE's equivalence parameter `k`; 0 turns RAVE off.
-    pub rave: f64,
-    /// GRAVE's threshold of visits for the node whose AMAF statistics are used (with `rave`
-    /// above 0); 0 for plain RAVE.
-    pub grave: u32,
-    /// With RAVE: one selection in every `skip_rave` reads no AMAF statistics, only the
-    /// children's own means (Fuego's and MoHex's `randomize_rave_frequency`, 30 in MoHex
-    /// 2.0); 0: none.
-    pub skip_rave: u32,
+    /// RAVE (GRAVE with [`RaveConfig::grave`]) and its settings; `None`: plain UCT.
+    pub rave: Option<RaveConfig>,
     /// PUCT's constant, used when the search has a prior.
     pub puct: f64,
     /// How much less than the mean of the tried children an untried child's `Q` is in PUCT
     /// (first play urgency reduction; with a prior).
     pub fpu: f64,
-    /// With RAVE and a prior: the weight of the progressive bias `bias·P/sqrt(n + 1)` in
-    /// RAVE's selection, which then replaces PUCT; 0 keeps PUCT.
-    pub bias: f64,
     /// The most plies a simulation plays before the evaluator scores its position (with an
     /// evaluator; without one, simulations play to the end).
     pub cutoff: Option<u32>,
     /// The visits after which a node asks the prior what is proven about its moves (with a
-    /// prior); 0: never.
-    pub examine: u32,
+    /// prior); `None`: never.
+    pub examine: Option<u32>,
     /// With `examine`: the prior mass each reply the examination advises gains in the child of
     /// the move it answers (the child's priors summed to 1 before); 0 ignores the advice.
     pub reply: f64,
@@ -204,14 +224,11 @@ impl Default for UctConfig {
             reuse: true,
             max_nodes: 4_000_000,
             solver: false,
-            rave: 0.0,
-            grave: 0,
-            skip_rave: 0,
+            rave: None,
             puct: 1.0,
             fpu: 0.0,
-            bias: 0.0,
             cutoff: None,
-            examine: 0,
+            examine: None,
             reply: 1.0,
             extend: 1.0,
         }
@@ -268,6 +285,24 @@ impl UctConfig {
         "extend",
     ];
 
+    /// RAVE's settings, to change: RAVE turned on ([`RaveConfig::RAVE`]) if it was off.
+    fn rave_mut(&mut self) -> &mut RaveConfig {
+        self.rave.get_or_insert(RaveConfig::RAVE)
+    }
+
+    /// RAVE's settings, to change by `setting`, a key only RAVE has: an error when RAVE is off.
+    fn rave_only(&mut self, setting: Setting<'_>) -> Result<&mut RaveConfig, SettingError> {
+        self.rave
+            .as_mut()
+            .ok_or_else(|| setting.bad("a setting of RAVE, which is off (set k first)"))
+    }
+
+    /// The progressive bias of RAVE's selection, when RAVE is on and has one.
+    #[inline]
+    pub(crate) fn bias(&self) -> Option<f64> {
+        self.rave.and_then(|rave| rave.bias)
+    }
+
     /// Sets one setting from text, as agent specs write it: `set("c", "0.3")`.
     ///
     /// # Errors
@@ -311,17 +346,23 @@ impl UctConfig {
             // Node ids are 32 bits.
             "nodes" => self.max_nodes = setting.whole(1, u32::MAX - 1)? as usize,
             "solver" => self.solver = setting.flag()?,
-            "k" => self.rave = setting.number_where(|k| k > 0.0, "a number above 0")?,
-            "ref" => self.grave = setting.whole(1, u32::MAX)?,
-            "skip_rave" => self.skip_rave = setting.whole(0, u32::MAX)?,
+            "k" => self.rave_mut().k = setting.number_where(|k| k > 0.0, "a number above 0")?,
+            "ref" => self.rave_only(setting)?.grave = Some(setting.whole(1, u32::MAX)?),
+            "skip_rave" => {
+                self.rave_only(setting)?.skip =
+                    Some(setting.whole(0, u32::MAX)?).filter(|&n| n > 0);
+            }
             "puct" => self.puct = setting.number_where(|c| c > 0.0, "a number above 0")?,
             "fpu" => {
                 self.fpu =
                     setting.number_where(|f| (0.0..=1.0).contains(&f), "a number from 0 to 1")?;
             }
-            "bias" => self.bias = setting.number_where(|b| b >= 0.0, "a number of at least 0")?,
+            "bias" => {
+                let bias = setting.number_where(|b| b >= 0.0, "a number of at least 0")?;
+                self.rave_only(setting)?.bias = Some(bias).filter(|&b| b > 0.0);
+            }
             "cutoff" => self.cutoff = Some(setting.whole(0, u32::MAX)?),
-            "examine" => self.examine = setting.whole(0, u32::MAX)?,
+            "examine" => self.examine = Some(setting.whole(0, u32::MAX)?).filter(|&n| n > 0),
             "reply" => self.reply = setting.number_where(|r| r >= 0.0, "a number of at least 0")?,
             "extend" => {
                 self.extend =

@@ -35,7 +35,7 @@ mod solver;
 mod tree;
 
 pub use batch::BatchedUct;
-pub use config::{Expansion, FinalChoice, UctConfig};
+pub use config::{Expansion, FinalChoice, RaveConfig, UctConfig};
 pub use parallel::{RootParallel, TreeParallel};
 
 use std::time::Duration;
@@ -240,8 +240,7 @@ impl<G: Game, R: Reward<G>, K: Guide<G>> Uct<G, R, K> {
 
 impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
     fn new(config: UctConfig, reward: R, knowledge: K, prior: bool, seed: u64) -> Self {
-        let rave = (config.rave > 0.0)
-            .then(|| Rave::new(config.rave as f32, config.grave, config.skip_rave));
+        let rave = config.rave.map(Rave::new);
         TreeSearch {
             config,
             reward,
@@ -332,10 +331,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                 // waits for a batch evaluator.)
                 break;
             }
-            if self.config.examine > 0
-                && self.tree[node].visits == self.config.examine
-                && self.tree.has_priors()
-            {
+            if self.config.examine == Some(self.tree[node].visits) && self.tree.has_priors() {
                 self.examine(node, &position, &trace.path);
                 if self.tree[node].proof != Proof::Open && node != NodeId::ROOT {
                     break; // decided: back up its result instead of going on

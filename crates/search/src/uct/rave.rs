@@ -4,6 +4,7 @@
 use game_core::{Game, PlayedActions, Player};
 use rand::{Rng, RngExt};
 
+use super::RaveConfig;
 use super::node::{Amaf, NodeId};
 use super::select::{Bias, RaveWeights, select_rave};
 use super::tree::Tree;
@@ -14,8 +15,8 @@ use super::tree::Tree;
 #[derive(Clone, Debug)]
 pub(crate) struct Rave {
     weights: RaveWeights,
-    /// GRAVE's threshold of visits for the reference node; 0 for plain RAVE.
-    grave: u32,
+    /// GRAVE's threshold of visits for the reference node; `None` for plain RAVE.
+    grave: Option<u32>,
     /// GRAVE: the closest node on the path with at least `grave` visits.
     reference: NodeId,
     /// GRAVE, below its reference: the reference's AMAF statistics of the moves of the
@@ -41,12 +42,12 @@ pub(crate) struct Rave {
 }
 
 impl Rave {
-    /// RAVE with equivalence parameter `k` (above 0), GRAVE's threshold `grave` (0 for
-    /// plain RAVE), and one selection in every `skip` reading no AMAF statistics (0: none).
-    pub(crate) fn new(k: f32, grave: u32, skip: u32) -> Self {
+    /// RAVE (or GRAVE) with the settings `config`.
+    pub(crate) fn new(config: RaveConfig) -> Self {
+        let skip = config.skip.unwrap_or(0);
         Rave {
-            weights: RaveWeights::new(k),
-            grave,
+            weights: RaveWeights::new(config.k as f32),
+            grave: config.grave,
             reference: NodeId::ROOT,
             view: Vec::new(),
             viewing: false,
@@ -86,11 +87,11 @@ impl Rave {
                 }
             }
         }
-        if self.grave == 0 {
+        let Some(grave) = self.grave else {
             return;
-        }
+        };
         let current = &tree[node];
-        if current.visits >= self.grave {
+        if current.visits >= grave {
             self.reference = node;
         }
         let Some(space) = position.action_space().filter(|_| self.reference != node) else {
@@ -208,7 +209,7 @@ impl Rave {
 
 #[cfg(test)]
 mod tests {
-    use super::{Amaf, Rave, RaveWeights};
+    use super::{Amaf, Rave, RaveConfig, RaveWeights};
     use crate::uct::node::NodeId;
     use crate::uct::tree::Tree;
     use game_core::Game;
@@ -248,7 +249,7 @@ mod tests {
         // The child has 10 visits, under GRAVE's 50: it borrows the root's statistics for the
         // same moves.
         let (game, tree, child) = built(100, 10);
-        let mut rave = Rave::new(300.0, 50, 0);
+        let mut rave = Rave::new(RaveConfig::GRAVE);
         rave.start();
         rave.enter(&tree, NodeId::ROOT, &game);
         assert_eq!(means(rave.stats(&tree, NodeId::ROOT)), [0.3, 0.8]);
@@ -267,7 +268,7 @@ mod tests {
 
         // Plain RAVE always reads a node's own statistics.
         let (game, tree, child) = built(100, 10);
-        let mut plain = Rave::new(300.0, 0, 0);
+        let mut plain = Rave::new(RaveConfig::RAVE);
         plain.start();
         plain.enter(&tree, NodeId::ROOT, &game);
         plain.enter(&tree, child, &game.after(tree[child].action));
@@ -279,7 +280,7 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
         let (game, mut tree, _) = built(100, 10);
-        let mut rave = Rave::new(300.0, 0, 0);
+        let mut rave = Rave::new(RaveConfig::RAVE);
         // Neither child tried: the one with the better AMAF mean (0.8, the second).
         rave.start();
         rave.enter(&tree, NodeId::ROOT, &game);
@@ -321,7 +322,10 @@ mod tests {
             let child = tree.try_child_at(NodeId::ROOT, place);
             tree[child].record(result);
         }
-        let mut rave = Rave::new(300.0, 0, 3);
+        let mut rave = Rave::new(RaveConfig {
+            skip: Some(3),
+            ..RaveConfig::RAVE
+        });
         rave.start();
         let mut chosen = Vec::new();
         for _ in 0..6 {
@@ -330,7 +334,7 @@ mod tests {
         }
         assert_eq!(chosen, [1, 1, 0, 1, 1, 0]);
         // Without skipping, AMAF's choice every time.
-        let mut rave = Rave::new(300.0, 0, 0);
+        let mut rave = Rave::new(RaveConfig::RAVE);
         for _ in 0..6 {
             rave.enter(&tree, NodeId::ROOT, &game);
             assert_eq!(rave.select(&tree, NodeId::ROOT, 0.0, None, &mut rng), 1);

@@ -521,9 +521,8 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 }
             };
             // Its visits count this iteration: the `examine`-th visit before it means one more.
-            if config.examine > 0
+            if config.examine.is_some_and(|examine| node.n() > examine)
                 && shared.prior
-                && node.n() > config.examine
                 && node.claim_examination()
             {
                 self.examine(children, &position, shared, local, path);

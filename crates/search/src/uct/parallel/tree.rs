@@ -89,7 +89,7 @@ where
         seed: u64,
     ) -> Self {
         let threads = threads.max(1);
-        let locked = config.rave > 0.0 || config.expansion == Expansion::All;
+        let locked = config.rave.is_some() || config.expansion == Expansion::All;
         let engine = if threads == 1 || locked {
             Engine::Locked(Box::new(Locked::with_knowledge(
                 threads, config, reward, knowledge, seed,
@@ -424,7 +424,7 @@ mod tests {
     fn examined_nodes_keep_their_books_under_contention() {
         // Mid-game 7x7 positions, where Hex's virtual connections rule moves out.
         let config = UctConfig {
-            examine: 20,
+            examine: Some(20),
             puct: 3.0,
             ..UctConfig::default()
         };
@@ -556,7 +556,7 @@ mod tests {
     fn rave_and_expanding_every_child_fall_back_to_the_lock() {
         let reward = WinDrawLoss::default();
         let rave = UctConfig {
-            rave: 300.0,
+            rave: Some(crate::RaveConfig::RAVE),
             ..UctConfig::default()
         };
         let all = UctConfig {
