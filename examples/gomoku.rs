@@ -21,7 +21,7 @@ use std::str::FromStr;
 
 use clap::Parser;
 use gamesearch::arena::cli::Tool;
-use gamesearch::arena::{Score, TextGame, WithGame, play_game};
+use gamesearch::arena::{Score, SizeError, TextGame, WithGame, play_game};
 use gamesearch::core::rand::{Rng, RngExt, SeedableRng};
 use gamesearch::core::testing::Conformance;
 use gamesearch::core::{
@@ -361,11 +361,15 @@ impl TextGame for Gomoku {
         format!("{SIDE}x{SIDE}")
     }
 
-    fn resized(&self, dimensions: &[u32]) -> Result<Self, String> {
+    fn resized(&self, dimensions: &[u32]) -> Result<Self, SizeError> {
         if dimensions.iter().all(|&d| d == SIDE) && !dimensions.is_empty() {
             Ok(Gomoku::new())
         } else {
-            Err(format!("this Gomoku is {SIDE}x{SIDE}"))
+            Err(SizeError::Fixed {
+                dimensions: dimensions.to_vec(),
+                game: "Gomoku",
+                size: self.size_text(),
+            })
         }
     }
 

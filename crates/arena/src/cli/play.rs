@@ -57,9 +57,11 @@ impl WithGame for PlayArgs {
         let mut position = start;
         // The positions before each move, for undo.
         let mut history: Vec<G> = Vec::new();
+        // The legend: each side with the mark the board draws it with.
+        let [black, white] = G::MARKS;
         let name = |player: Player| match player {
-            Player::Black => "Black (X)",
-            Player::White => "White (O)",
+            Player::Black => format!("Black ({black})"),
+            Player::White => format!("White ({white})"),
         };
         writeln!(
             out,

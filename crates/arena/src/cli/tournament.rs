@@ -286,7 +286,7 @@ fn read_openings<G: TextGame>(path: &Path, start: &G) -> Result<Vec<(String, G)>
         };
         let mut position = start.clone();
         for text in moves.split_whitespace() {
-            let action = position.parse_move(text).map_err(at)?;
+            let action = position.parse_move(text).map_err(|e| at(e.to_string()))?;
             if !position.is_legal(action) {
                 return Err(at(format!("{text} is not legal here")));
             }
