@@ -31,6 +31,8 @@ use gamesearch::search::{Agent, AgentSpec, Budget, SpecError};
 
 mod common;
 
+use common::say;
+
 /// The side of the board.
 const SIDE: u32 = 9;
 /// Bits per row: the side and one guard column, so that shifting along a row never wraps.
@@ -441,7 +443,7 @@ fn main() -> ExitCode {
     if let Some(tool) = cli.tool {
         return tool.run(start);
     }
-    println!("Checking the rules and the knowledge on random games...");
+    say!("Checking the rules and the knowledge on random games...");
     // The fast threat finder against the slow one, on the positions of random games.
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(cli.seed);
     for _ in 0..200 {
@@ -475,7 +477,7 @@ fn main() -> ExitCode {
         spec.build_with(seed, Lines, knowledge())
             .unwrap_or_else(|e| common::usage_error(e))
     };
-    println!("{} games, {taught} against {plain}:", cli.games);
+    say!("{} games, {taught} against {plain}:", cli.games);
     let mut score = Score::default();
     for game in 0..cli.games {
         let seed = mix64(cli.seed ^ u64::from(game));
@@ -503,7 +505,7 @@ fn main() -> ExitCode {
             Player::White
         };
         score.add(record.outcome, colour);
-        println!(
+        say!(
             "game {}: {} ({} moves)",
             game + 1,
             match record.outcome.for_player(colour) {
@@ -514,6 +516,6 @@ fn main() -> ExitCode {
             record.moves.len()
         );
     }
-    println!("{taught}: {score} against plain UCT");
+    say!("{taught}: {score} against plain UCT");
     ExitCode::SUCCESS
 }
