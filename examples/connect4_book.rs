@@ -38,6 +38,8 @@ use std::time::Instant;
 
 mod common;
 
+use common::say;
+
 use clap::Parser;
 use game_core::{Game, Outcome, Solve};
 use gamesearch::connect4::{Book, Column, Connect4, Solver};
@@ -253,7 +255,7 @@ fn reach(cli: &Cli, games: u32) -> Result<(), String> {
             started.elapsed().as_secs()
         );
     }
-    println!("ply\tsolves\tmedian_s\tp90_s\tmax_s\tover_0.5s\tover_1s");
+    say!("ply\tsolves\tmedian_s\tp90_s\tmax_s\tover_0.5s\tover_1s");
     for (ply, seconds) in times.iter_mut().enumerate() {
         if seconds.is_empty() {
             continue;
@@ -261,7 +263,7 @@ fn reach(cli: &Cli, games: u32) -> Result<(), String> {
         seconds.sort_by(f64::total_cmp);
         let at = |q: f64| seconds[((seconds.len() - 1) as f64 * q).round() as usize];
         let over = |limit: f64| seconds.iter().filter(|&&s| s > limit).count();
-        println!(
+        say!(
             "{ply}\t{}\t{:.3}\t{:.3}\t{:.3}\t{}\t{}",
             seconds.len(),
             at(0.5),

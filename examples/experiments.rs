@@ -43,6 +43,8 @@ use gamesearch::search::AgentSpec;
 
 mod common;
 
+use common::say;
+
 /// Reproduces the published student experiments with this library's agents.
 #[derive(Parser, Debug)]
 #[command(
@@ -275,7 +277,7 @@ fn win_rate_cells(score: Score) -> impl Iterator<Item = String> {
 
 /// Prints `table` under `title` and writes it as CSV to `out/name`.
 fn publish(out: &Path, name: &str, title: &str, table: &Table) -> Result<()> {
-    println!("{title}\n{table}");
+    say!("{title}\n{table}");
     std::fs::write(out.join(name), table.to_csv())?;
     Ok(())
 }
@@ -483,7 +485,7 @@ fn othello_grid(run: &Run) -> Result<()> {
         grid.row(std::iter::once(c.to_string()).chain(line.iter().map(|r| format!("{r:.2}"))));
         values.push(line);
     }
-    println!(
+    say!(
         "Othello 6x6: score of MCTS(simulations, c) against MCTS(11, 1.5), {games} games each\n{grid}"
     );
     std::fs::write(out.join("othello-grid.csv"), table.to_csv())?;
@@ -607,7 +609,7 @@ fn run(base: &Run, games: Option<u32>) -> Result<()> {
         (Which::Rewards, 100, rewards),
     ];
     if base.shard != Shard::WHOLE {
-        println!(
+        say!(
             "Shard {}: the tables count this shard's games only; `experiments merge` combines the shards.\n",
             base.shard
         );
@@ -624,7 +626,7 @@ fn run(base: &Run, games: Option<u32>) -> Result<()> {
             ..*base
         };
         experiment(&run).map_err(|e| format!("{which:?}: {e}"))?;
-        println!(
+        say!(
             "{which:?}: {:.1} s on {} threads\n",
             clock.elapsed().as_secs_f64(),
             rayon::current_num_threads()
@@ -658,7 +660,7 @@ fn merge(args: &MergeArgs) -> Result<()> {
         let seed: Option<u64> = settings.get("seed").and_then(|s| s.parse().ok());
         experiments.insert(name, (games, seed));
     }
-    println!(
+    say!(
         "Merged {} data points from {} shards.\n",
         points.len(),
         args.dirs.len()

@@ -21,7 +21,7 @@ use std::str::FromStr;
 
 use clap::Parser;
 use gamesearch::arena::cli::Tool;
-use gamesearch::arena::{Score, TextGame, WithGame, play_game};
+use gamesearch::arena::{Score, SizeError, TextGame, WithGame, play_game};
 use gamesearch::core::rand::{Rng, RngExt, SeedableRng};
 use gamesearch::core::testing::Conformance;
 use gamesearch::core::{
@@ -30,6 +30,8 @@ use gamesearch::core::{
 use gamesearch::search::{Agent, AgentSpec, Budget, SpecError};
 
 mod common;
+
+use common::say;
 
 /// The side of the board.
 const SIDE: u32 = 9;
@@ -361,11 +363,15 @@ impl TextGame for Gomoku {
         format!("{SIDE}x{SIDE}")
     }
 
-    fn resized(&self, dimensions: &[u32]) -> Result<Self, String> {
+    fn resized(&self, dimensions: &[u32]) -> Result<Self, SizeError> {
         if dimensions.iter().all(|&d| d == SIDE) && !dimensions.is_empty() {
             Ok(Gomoku::new())
         } else {
-            Err(format!("this Gomoku is {SIDE}x{SIDE}"))
+            Err(SizeError::Fixed {
+                dimensions: dimensions.to_vec(),
+                game: "Gomoku",
+                size: self.size_text(),
+            })
         }
     }
 
@@ -437,7 +443,7 @@ fn main() -> ExitCode {
     if let Some(tool) = cli.tool {
         return tool.run(start);
     }
-    println!("Checking the rules and the knowledge on random games...");
+    say!("Checking the rules and the knowledge on random games...");
     // The fast threat finder against the slow one, on the positions of random games.
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(cli.seed);
     for _ in 0..200 {
@@ -471,7 +477,7 @@ fn main() -> ExitCode {
         spec.build_with(seed, Lines, knowledge())
             .unwrap_or_else(|e| common::usage_error(e))
     };
-    println!("{} games, {taught} against {plain}:", cli.games);
+    say!("{} games, {taught} against {plain}:", cli.games);
     let mut score = Score::default();
     for game in 0..cli.games {
         let seed = mix64(cli.seed ^ u64::from(game));
@@ -499,7 +505,7 @@ fn main() -> ExitCode {
             Player::White
         };
         score.add(record.outcome, colour);
-        println!(
+        say!(
             "game {}: {} ({} moves)",
             game + 1,
             match record.outcome.for_player(colour) {
@@ -510,6 +516,6 @@ fn main() -> ExitCode {
             record.moves.len()
         );
     }
-    println!("{taught}: {score} against plain UCT");
+    say!("{taught}: {score} against plain UCT");
     ExitCode::SUCCESS
 }

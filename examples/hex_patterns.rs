@@ -29,6 +29,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 mod common;
 
+use common::say;
+
 /// Learns Hex's pattern weights from self-play.
 #[derive(Parser, Debug)]
 #[command(name = "hex_patterns", version, about)]
@@ -345,7 +347,7 @@ fn train(
                 }
             })
             .sum();
-        println!(
+        say!(
             "{name:<10} held-out log-likelihood {:>7.3}, move predicted first {:>5.1}%",
             t.log_likelihood(&check),
             100.0 * top / check.len().max(1) as f64
@@ -530,7 +532,7 @@ fn balance(
     let (learn, check) = hold_out(targets, "targets")?;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let error = |t: &Patterns, rng: &mut Xoshiro256PlusPlus| t.balance_error(&check, 256, rng);
-    println!(
+    say!(
         "{} targets to fit, {} held out; uniform: held-out squared error {:.4}",
         learn.len(),
         check.len(),
@@ -544,7 +546,7 @@ fn balance(
     let mut check_rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 1);
     let mut failed = None;
     Patterns::balance(&learn, &settings, &mut rng, |round, table| {
-        println!(
+        say!(
             "round {round}: held-out squared error {:.4}",
             error(table, &mut check_rng)
         );

@@ -23,6 +23,8 @@ use gamesearch::search::AgentSpec;
 
 mod common;
 
+use common::say;
+
 /// Hex between two search agents: one game move by move, or a match.
 #[derive(Parser, Debug)]
 #[command(name = "hex_selfplay", version, about)]
@@ -89,16 +91,17 @@ fn pairing(k: u32) -> Pairing {
 }
 
 fn show_one_game(start: &Hex, specs: &[AgentSpec; 2], seed: u64) {
-    println!(
+    say!(
         "Hex {0}x{0}{1}",
         start.size(),
         if start.swap_rule() { ", swap rule" } else { "" }
     );
-    println!(
+    say!(
         "Black (X, top to bottom): {}\nWhite (O, left to right): {}\n",
-        specs[0], specs[1]
+        specs[0],
+        specs[1]
     );
-    println!("{start}\n");
+    say!("{start}\n");
     let [b, w] = pairing(0).seeds(seed);
     let build =
         |spec: &AgentSpec, seed| Hex::agent(spec, seed).unwrap_or_else(|e| common::usage_error(e));
@@ -110,10 +113,10 @@ fn show_one_game(start: &Hex, specs: &[AgentSpec; 2], seed: u64) {
         [&budgets[0], &budgets[1]],
         |event| {
             print_move(&event);
-            println!("{}\n", event.before.after(event.action));
+            say!("{}\n", event.before.after(event.action));
         },
     );
-    println!(
+    say!(
         "{} wins after {} moves.",
         colour(record.outcome.winner().expect("Hex has no draws")),
         record.moves.len()
@@ -129,18 +132,18 @@ fn colour(player: Player) -> &'static str {
 
 fn print_move(event: &MoveEvent<'_, Hex>) {
     let number = event.before.plies() + 1;
-    print!(
+    let played = format!(
         "{number}. {} plays {} after {:.2} s",
         colour(event.player),
         event.action,
         event.elapsed.as_secs_f64()
     );
     let Some(report) = event.report else {
-        println!();
+        say!("{played}");
         return;
     };
     if report.book {
-        println!(" (from the opening book)");
+        say!("{played} (from the opening book)");
         return;
     }
     let rate = report.iterations as f64 / event.elapsed.as_secs_f64().max(1e-9);
@@ -149,8 +152,8 @@ fn print_move(event: &MoveEvent<'_, Hex>) {
         Some(Wdl::Loss) => ", a proven loss",
         _ => "",
     };
-    println!(
-        " ({} iterations, {:.0} k/s, tree {} nodes{proof})",
+    say!(
+        "{played} ({} iterations, {:.0} k/s, tree {} nodes{proof})",
         report.iterations,
         rate / 1e3,
         report.nodes
@@ -161,18 +164,18 @@ fn print_move(event: &MoveEvent<'_, Hex>) {
         .take(3)
         .map(|s| format!("{} {} visits, {:.1}%", s.action, s.visits, 100.0 * s.mean))
         .collect();
-    println!("   best: {}", top.join("; "));
+    say!("   best: {}", top.join("; "));
     let pv: Vec<String> = report
         .principal_variation
         .iter()
         .take(8)
         .map(ToString::to_string)
         .collect();
-    println!("   line: {}", pv.join(" "));
+    say!("   line: {}", pv.join(" "));
 }
 
 fn play_match(start: &Hex, specs: &[AgentSpec; 2], games: u32, seed: u64) {
-    println!(
+    say!(
         "Hex {0}x{0}{1}: {games} games, Black {2} against White {3}",
         start.size(),
         if start.swap_rule() {
@@ -199,7 +202,7 @@ fn play_match(start: &Hex, specs: &[AgentSpec; 2], games: u32, seed: u64) {
                 result.plies
             );
             // Printed above the bar on a terminal, and printed all the same when the bar is hidden.
-            progress.suspend(|| println!("{line}"));
+            progress.suspend(|| say!("{line}"));
             progress.inc(1);
         },
     )
@@ -210,7 +213,7 @@ fn play_match(start: &Hex, specs: &[AgentSpec; 2], games: u32, seed: u64) {
         score.add(result.outcome, Player::Black);
     }
     let (low, high) = score.interval95();
-    println!(
+    say!(
         "Black ({}) won {} of {} games: {:.1}% (95% interval {:.1}% to {:.1}%)",
         specs[0],
         score.wins,

@@ -41,6 +41,10 @@ use gamesearch::core::{Game, Player, Solve, Status, Wdl};
 use gamesearch::hex::{Dfpn, Hex, Move, Solver};
 use gamesearch::search::{Agent, AlphaBeta, AlphaBetaConfig, Budget, score};
 
+mod common;
+
+use common::say;
+
 /// Solve Hex on a small board: win or loss for Black after each first move.
 #[derive(Parser, Debug)]
 #[command(name = "hex_solve", version, about)]
@@ -227,8 +231,8 @@ fn solve_all(start: &Hex, mut prover: impl Prover) -> ExitCode {
         };
         total += nodes;
         match winner {
-            Some(Player::Black) => println!("{first} win"),
-            Some(Player::White) => println!("{first} loss"),
+            Some(Player::Black) => say!("{first} win"),
+            Some(Player::White) => say!("{first} loss"),
             None => {
                 eprintln!("{first}: not proved");
                 return ExitCode::FAILURE;

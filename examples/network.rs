@@ -24,6 +24,8 @@ use gamesearch::search::{Agent, BatchedUct, Budget, Uct, UctConfig};
 
 mod common;
 
+use common::say;
+
 /// A network's inputs per position: a plane of the mover's discs, a plane of the opponent's.
 const INPUTS: usize = 128;
 /// Its policy head: a logit per square.
@@ -164,9 +166,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let budget = Budget::time(cli.time);
     let start = Othello::new();
-    println!(
+    say!(
         "{} games of Othello at {:?} a move: the network (batches of {}) against plain UCT",
-        cli.games, cli.time, cli.batch
+        cli.games,
+        cli.time,
+        cli.batch
     );
     let mut score = Score::default();
     let (mut positions, mut calls, mut thinking) = (0, 0, Duration::ZERO);
@@ -203,7 +207,7 @@ fn main() -> ExitCode {
         positions += network.positions;
         calls += network.calls;
         score.add(record.outcome, network_colour);
-        println!(
+        say!(
             "game {}: the network {} as {network_colour}",
             game + 1,
             match record.outcome.for_player(network_colour) {
@@ -213,8 +217,8 @@ fn main() -> ExitCode {
             }
         );
     }
-    println!("the network: {score} against plain UCT");
-    println!(
+    say!("the network: {score} against plain UCT");
+    say!(
         "the network evaluated {positions} positions in {calls} calls ({:.1} a call), {:.0} per second of its thinking",
         positions as f64 / calls.max(1) as f64,
         positions as f64 / thinking.as_secs_f64().max(1e-9),

@@ -8,9 +8,8 @@
 //!
 //! Prints one line per depth 1..=D on stdout, `DEPTH<TAB>COUNT`, as soon as that depth is done;
 //! the time and speed of each depth go to stderr. A finished game reached before depth D counts
-//! as one leaf.
+//! as one leaf. A reader that stops early (`| head -1`) ends it quietly, with status 0.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -20,6 +19,8 @@ use gamesearch::core::testing::TicTacToe;
 use gamesearch::core::{Game, perft};
 
 mod common;
+
+use common::say;
 
 /// Count the leaves of a game tree, depth by depth (prints DEPTH<TAB>COUNT).
 #[derive(Parser, Debug)]
@@ -63,17 +64,12 @@ fn main() -> ExitCode {
 
 /// Prints the counts for depths 1..=`depth`.
 fn run<G: Game>(start: &G, depth: u32) -> ExitCode {
-    let mut stdout = std::io::stdout().lock();
     for d in 1..=depth {
         let clock = Instant::now();
         let count = perft(start, d);
         let seconds = clock.elapsed().as_secs_f64();
-        if writeln!(stdout, "{d}\t{count}")
-            .and_then(|()| stdout.flush())
-            .is_err()
-        {
-            return ExitCode::FAILURE; // stdout closed, e.g. piped into `head`
-        }
+        // Quiet on a closed pipe (`| head -1`): the reader has what it wanted.
+        say!("{d}\t{count}");
         eprintln!(
             "depth {d}: {count} leaves in {seconds:.3} s ({:.1} M leaves/s)",
             count as f64 / seconds / 1e6

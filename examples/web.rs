@@ -18,6 +18,10 @@ use std::time::Duration;
 use clap::Parser;
 use gamesearch::arena::web::{WebConfig, router};
 
+mod common;
+
+use common::say;
+
 /// Serve the board in the browser.
 #[derive(Parser, Debug)]
 #[command(name = "web", version, about)]
@@ -82,7 +86,7 @@ async fn main() -> ExitCode {
             "web: listening beyond this machine: anyone who reaches {address} can start games here"
         );
     }
-    println!("gamesearch board: http://{address}/ (Ctrl-C to stop)");
+    say!("gamesearch board: http://{address}/ (Ctrl-C to stop)");
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };

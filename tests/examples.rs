@@ -3,7 +3,7 @@
 //! `cargo test` builds the examples before it runs the tests; these tests find the binaries
 //! next to their own.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
@@ -506,4 +506,65 @@ fn hex_solve_proves_positions_from_input_as_the_exact_solver_does() {
     assert!(message.contains("dfpn"), "{message}");
     let message = refuses("hex_solve", &["--positions", "--time", "0"]);
     assert!(message.contains("--time"), "{message}");
+}
+
+/// Runs example `name` with `args`, its standard output a pipe whose reader leaves after
+/// `lines` lines (at once for 0), and returns how it ended and its standard error.
+fn closed_early(name: &str, args: &[&str], lines: usize) -> (std::process::ExitStatus, String) {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..lines {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.ends_with('\n'), "{name} wrote a line");
+    }
+    drop(reader);
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn tools_end_quietly_when_their_reader_stops_reading() {
+    // `perft ... | head -1`: the reader leaves after the first depth; perft stops at its next
+    // line, long before depth 10.
+    let (status, stderr) = closed_early("perft", &["--game", "connect4", "--depth", "10"], 1);
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // A tool of `arena::cli`, its reader gone before the first line.
+    let args = [
+        "--game",
+        "connect4",
+        "--size",
+        "5x4",
+        "--agent",
+        "random",
+        "--agent",
+        "mc:playouts=10",
+        "--games",
+        "2",
+    ];
+    let (status, stderr) = closed_early("tournament", &args, 0);
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // `play` with its output closed: the first line fails, and that is the end.
+    let mut child = Command::new(example("play"))
+        .args(["--game", "hex", "--size", "3", "--agent", "random"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
 }

@@ -1,9 +1,10 @@
-//! What the tool examples share: the flags that choose a game, the progress bar, and how
-//! they end.
+//! What the tool examples share: the flags that choose a game, the progress bar, how they
+//! print and how they end.
 
 #![allow(
     dead_code,
     unused_imports,
+    unused_macros,
     reason = "each example uses a part of this module"
 )]
 
@@ -50,6 +51,20 @@ impl GameArgs {
 pub(crate) use gamesearch::arena::cli::{
     finish, progress_bar, progress_bar_of, stop_flag, stop_flag_saying, usage_error,
 };
+
+/// `println!` for the examples: the same, except that a closed standard output (`| head -1`)
+/// ends the example quietly with status 0 where `println!` panics ([`arena::cli::say`]).
+///
+/// [`arena::cli::say`]: gamesearch::arena::cli::say
+macro_rules! say {
+    () => {
+        gamesearch::arena::cli::say(format_args!(""))
+    };
+    ($($arg:tt)*) => {
+        gamesearch::arena::cli::say(format_args!($($arg)*))
+    };
+}
+pub(crate) use say;
 
 /// The text of a file that a tool appends to a line at a time (empty when there is no file
 /// yet). A last line cut short by an earlier stop is dropped from the file first, and said on

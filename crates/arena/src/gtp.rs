@@ -502,7 +502,7 @@ impl<G: TextGame> GtpEngine<G> {
             }
             action
         } else {
-            self.position.parse_move(text)?
+            self.position.parse_move(text).map_err(|e| e.to_string())?
         };
         self.push(action);
         Ok(String::new())

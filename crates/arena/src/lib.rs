@@ -59,7 +59,7 @@ pub use gtp::{Flow, GtpEngine};
 pub use play::{GameRecord, MoveEvent, play_game};
 pub use score::{Score, wilson_interval};
 pub use table::Table;
-pub use text::TextGame;
+pub use text::{MoveError, SizeError, TextGame};
 pub use tournament::{
     Format, GameResult, Pairing, Standings, games_csv, play_games, play_games_until, schedule,
     schedule_with_openings,

@@ -1,6 +1,6 @@
-//! The page in a real headless Chromium, driven over `WebDriver` (`chromedriver`): start a Hex 7x7
-//! game, click a cell, see the engine answer and its heat map, undo; play Connect Four to its
-//! end and read the result. Needs Debian's `chromium` and `chromium-driver`, which `.ci/run`
+//! The page in a real headless Chromium, driven over `WebDriver` (`chromedriver`): the board
+//! and its coordinates drawn at load, before any game; start a Hex 7x7 game, click a cell, see
+//! the engine answer and its heat map, undo; play Connect Four to its end and read the result. Needs Debian's `chromium` and `chromium-driver`, which `.ci/run`
 //! installs; run it with
 //! `cargo test -p arena --features web --test browser -- --ignored`.
 #![cfg(feature = "web")]
@@ -96,8 +96,32 @@ async fn new_game(client: &Client, game: &str, size: &str, agent: &str, time_ms:
         .unwrap();
     wait_until(
         client,
-        &format!("document.querySelector('svg[data-game=\"{game}\"]')"),
+        &format!("state && !state.preview && state.game === '{game}'"),
         Duration::from_secs(10),
+    )
+    .await;
+}
+
+/// The coordinates drawn around the board, in the page's order.
+async fn coordinates(client: &Client) -> Vec<String> {
+    let texts = client
+        .execute(
+            "return [...document.querySelectorAll('#board text.coordinate')].map((t) => t.textContent);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(texts).unwrap()
+}
+
+/// Chooses `game` in the form, without starting it.
+async fn choose(client: &Client, game: &str) {
+    let select = client.find(Locator::Id("game")).await.unwrap();
+    select.select_by_value(game).await.unwrap();
+    wait_until(
+        client,
+        &format!("document.querySelector('svg[data-game=\"{game}\"]')"),
+        Duration::from_secs(5),
     )
     .await;
 }
@@ -148,10 +172,56 @@ async fn play_hex_and_connect_four_in_chromium() {
     };
     client.goto(&format!("http://{address}/")).await.unwrap();
 
+    // At load, before any game: the form's board (Hex 7x7), with its coordinates.
+    let cells = wait_until(
+        &client,
+        "document.querySelectorAll('#board svg g.cell').length",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(cells.as_u64(), Some(49));
+    let letters: Vec<String> = ('a'..='g').map(String::from).collect();
+    let numbers: Vec<String> = (1..=7).map(|n| n.to_string()).collect();
+    assert_eq!(
+        coordinates(&client).await,
+        [&letters[..], &numbers[..]].concat()
+    );
+    // Othello's board shows its four discs and a-h, 1-8; Connect Four its columns 1-7.
+    choose(&client, "othello").await;
+    let discs = client
+        .find_all(Locator::Css("circle[data-owner]"))
+        .await
+        .unwrap();
+    assert_eq!(discs.len(), 4);
+    let letters: Vec<String> = ('a'..='h').map(String::from).collect();
+    let numbers: Vec<String> = (1..=8).map(|n| n.to_string()).collect();
+    assert_eq!(
+        coordinates(&client).await,
+        [&letters[..], &numbers[..]].concat()
+    );
+    choose(&client, "connect4").await;
+    let columns: Vec<String> = (1..=7).map(|n| n.to_string()).collect();
+    assert_eq!(coordinates(&client).await, columns);
+    // A click on the board drawn at load starts the form's game and plays there; the engine
+    // answers.
+    click_cell(&client, "4").await;
+    wait_until(
+        &client,
+        "state && !state.preview && state.history[0] === '4' && state.history.length === 2 \
+         && !state.thinking",
+        Duration::from_secs(15),
+    )
+    .await;
+
     // Hex 7x7: click the centre, the engine answers and its heat map appears; undo.
     new_game(&client, "hex", "7", "uct", 300).await;
     let cells = client.find_all(Locator::Css("svg g.cell")).await.unwrap();
     assert_eq!(cells.len(), 49);
+    assert_eq!(
+        coordinates(&client).await.len(),
+        14,
+        "coordinates on a game's board too"
+    );
     click_cell(&client, "d4").await;
     wait_until(
         &client,

@@ -284,3 +284,75 @@ fn merge_refuses_what_is_not_one_whole_run() {
     assert!(error.contains("holds a run already"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The tournament of the run directories in `tests/data/run-0.1`, which the first version of
+/// the journal wrote (`settings.txt`, `games.csv` and `standings.csv`): `stopped` is `whole`
+/// as a kill leaves it, five games in the order they ended and a last line cut short.
+fn old_run(flag: &str, dir: &Path) -> Result<(), String> {
+    let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/openings-connect4.txt");
+    tournament(&[
+        "--agent",
+        "uct=uct:iterations=200",
+        "--agent",
+        "uct:iterations=100,c=0.7",
+        "--agent",
+        "alphabeta:depth=2",
+        "--games",
+        "4",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+        flag,
+        dir.to_str().unwrap(),
+    ])
+}
+
+/// Copies the files of `from` into a fresh `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+}
+
+#[test]
+fn runs_written_by_the_first_version_resume() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/run-0.1");
+    let dir = scratch("old");
+    // A finished run resumes to nothing new: the same journal, the same standings.
+    let whole = dir.join("whole");
+    copy_dir(&data.join("whole"), &whole);
+    old_run("--resume", &whole).unwrap();
+    assert_eq!(
+        read(&whole.join("games.csv")),
+        read(&data.join("whole/games.csv"))
+    );
+    assert_eq!(
+        read(&whole.join("standings.csv")),
+        read(&data.join("whole/standings.csv"))
+    );
+    // A stopped one plays the games it lacks, the same games as the first version played.
+    let stopped = dir.join("stopped");
+    copy_dir(&data.join("stopped"), &stopped);
+    old_run("--resume", &stopped).unwrap();
+    assert_eq!(
+        games_without_times(&stopped),
+        games_without_times(&data.join("whole"))
+    );
+    assert_eq!(
+        read(&stopped.join("standings.csv")),
+        read(&data.join("whole/standings.csv"))
+    );
+    // And the same command today writes the same run.
+    let new = dir.join("new");
+    old_run("--out", &new).unwrap();
+    assert_eq!(
+        games_without_times(&new),
+        games_without_times(&data.join("whole"))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -25,12 +25,17 @@
 //! The pieces are public too, for a tool that wants more: [`Tool`] is the subcommand (flatten
 //! it into your own `clap` parser), and [`PlayArgs`], [`GtpArgs`] and [`TournamentArgs`]
 //! each run on a game ([`WithGame`]).
+//!
+//! A tool whose standard output is closed early (`tournament ... | head -1`) ends quietly,
+//! with status 0: the reader has what it wanted, and nothing is wrong. The tools print
+//! through [`say`] (where `println!` would panic) and treat a write error of kind
+//! [`BrokenPipe`](io::ErrorKind::BrokenPipe) as the end ([`finish`]).
 
 mod play;
 mod tournament;
 
-use std::fmt::Display;
-use std::io;
+use std::fmt::{self, Display};
+use std::io::{self, Write as _};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -109,15 +114,15 @@ pub struct GtpArgs {
 impl WithGame for GtpArgs {
     type Output = io::Result<()>;
 
-    /// Serves GTP from `start` until `quit` or the end of the input; a bad agent spec ends the
-    /// program with code 2 and the reason.
+    /// Serves GTP from `start` until `quit`, the end of the input or a closed output; a bad
+    /// agent spec ends the program with code 2 and the reason.
     fn run<G: TextGame>(self, start: G) -> io::Result<()> {
         let spec = parse_agent(&self.agent, &start);
-        GtpEngine::new(start, spec, self.seed)
+        let mut engine = GtpEngine::new(start, spec, self.seed)
             .unwrap_or_else(|e| usage_error(e))
             .with_ponder(self.ponder)
-            .with_resign(!self.no_resign)
-            .run(io::stdin().lock(), io::stdout().lock())
+            .with_resign(!self.no_resign);
+        until_closed(engine.run(io::stdin().lock(), io::stdout().lock()))
     }
 }
 
@@ -135,6 +140,37 @@ fn parse_agent<G: TextGame>(text: &str, start: &G) -> AgentSpec {
 /// Exits with code 2 and `message`, as `clap` does for a bad argument.
 pub fn usage_error(message: impl Display) -> ! {
     clap::Error::raw(ErrorKind::ValueValidation, format!("{message}\n")).exit()
+}
+
+/// `println!` for the tools: writes `line` and a newline to standard output, except that a
+/// closed standard output (the reader of a pipe gone, as in `tool | head -1`) ends the program
+/// quietly with status 0, where `println!` panics. The examples call it through their `say!`
+/// macro.
+///
+/// ```no_run
+/// arena::cli::say(format_args!("{}\t{}", 1, 7));
+/// ```
+///
+/// # Panics
+///
+/// When standard output fails otherwise, as `println!` does.
+pub fn say(line: fmt::Arguments<'_>) {
+    let mut out = io::stdout().lock();
+    if let Err(error) = writeln!(out, "{line}") {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        panic!("failed printing to stdout: {error}");
+    }
+}
+
+/// `result`, with a closed standard output (a write's [`BrokenPipe`](io::ErrorKind::BrokenPipe))
+/// counted as a tool's normal end: the reader stopped reading.
+fn until_closed(result: io::Result<()>) -> io::Result<()> {
+    match result {
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        result => result,
+    }
 }
 
 /// The exit code of a tool that ran: success, or the error on standard error (after the tool's

@@ -41,9 +41,16 @@ const HELP: &str = "Type a move, or:
 impl WithGame for PlayArgs {
     type Output = io::Result<()>;
 
-    /// Plays a game from `start` on standard input and output; a bad agent spec ends the
-    /// program with code 2 and the reason.
+    /// Plays a game from `start` on standard input and output, until its end, the end of the
+    /// input or a closed output; a bad agent spec ends the program with code 2 and the reason.
     fn run<G: TextGame>(self, start: G) -> io::Result<()> {
+        super::until_closed(self.play(start))
+    }
+}
+
+impl PlayArgs {
+    /// The game of [`run`](WithGame::run).
+    fn play<G: TextGame>(self, start: G) -> io::Result<()> {
         let spec = parse_agent(&self.agent, &start);
         let mut agent = G::agent(&spec, self.seed).unwrap_or_else(|e| usage_error(e));
         let budget = spec.budget();
@@ -57,9 +64,11 @@ impl WithGame for PlayArgs {
         let mut position = start;
         // The positions before each move, for undo.
         let mut history: Vec<G> = Vec::new();
+        // The legend: each side with the mark the board draws it with.
+        let [black, white] = G::MARKS;
         let name = |player: Player| match player {
-            Player::Black => "Black (X)",
-            Player::White => "White (O)",
+            Player::Black => format!("Black ({black})"),
+            Player::White => format!("White ({white})"),
         };
         writeln!(
             out,

@@ -9,6 +9,13 @@ use clap::{Args, Subcommand};
 use search::AgentSpec;
 
 use super::{parse_agent, progress_bar, stop_flag, usage_error};
+
+/// `println!` through [`super::say`]: quiet on a closed pipe.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        super::say(format_args!($($arg)*))
+    };
+}
 use crate::journal::{self, RunDir, RunError, Settings, Shard};
 use crate::{Format, GameResult, Pairing, Standings, TextGame, WithGame, schedule_with_openings};
 
@@ -108,7 +115,7 @@ impl MergeArgs {
             .get("title")
             .unwrap_or("Tournament")
             .to_owned();
-        println!(
+        say!(
             "{title}: {} games merged from {} shards",
             merged.results.len(),
             self.dirs.len()
@@ -117,7 +124,7 @@ impl MergeArgs {
         for r in &merged.results {
             standings.add(r);
         }
-        println!("\n{standings}");
+        say!("\n{standings}");
         publish(&self.out, &title, &names, &standings)
     }
 }
@@ -286,7 +293,7 @@ fn read_openings<G: TextGame>(path: &Path, start: &G) -> Result<Vec<(String, G)>
         };
         let mut position = start.clone();
         for text in moves.split_whitespace() {
-            let action = position.parse_move(text).map_err(at)?;
+            let action = position.parse_move(text).map_err(|e| at(e.to_string()))?;
             if !position.is_legal(action) {
                 return Err(at(format!("{text} is not legal here")));
             }
@@ -323,7 +330,7 @@ impl Tournament {
         } else {
             format!(" (shard {})", self.shard)
         };
-        println!(
+        say!(
             "{}: {} agents, {} games{shard}, {} to play on {} threads",
             self.title,
             self.specs.len(),
@@ -366,10 +373,10 @@ impl Tournament {
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner);
         let seconds = clock.elapsed().as_secs_f64();
-        println!("\n{standings}");
+        say!("\n{standings}");
         let results = &played.results;
         let plies: u32 = results.iter().map(|r| r.plies).sum();
-        println!(
+        say!(
             "{} games ({} in {seconds:.1} s), {:.1} moves per game on average.",
             results.len(),
             played.new,
@@ -415,7 +422,7 @@ fn publish(dir: &Path, title: &str, names: &[String], standings: &Standings) -> 
     } else {
         ""
     };
-    println!(
+    say!(
         "Wrote games.csv, standings.csv{chart} to {}.",
         dir.display()
     );

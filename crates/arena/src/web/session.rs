@@ -226,7 +226,10 @@ impl<G: TextGame> Session for GameSession<G> {
 
     fn play(&mut self, text: &str) -> Result<(), Refusal> {
         self.idle()?;
-        let action = self.position.parse_move(text).map_err(Refusal::bad)?;
+        let action = self
+            .position
+            .parse_move(text)
+            .map_err(|e| Refusal::bad(e.to_string()))?;
         self.apply(action);
         Ok(())
     }
