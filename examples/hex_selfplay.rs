@@ -147,7 +147,7 @@ fn print_move(event: &MoveEvent<'_, Hex>) {
         return;
     }
     let rate = report.iterations as f64 / event.elapsed.as_secs_f64().max(1e-9);
-    let proof = match report.proof {
+    let proof = match report.proven.map(|p| p.outcome) {
         Some(Wdl::Win) => ", a proven win",
         Some(Wdl::Loss) => ", a proven loss",
         _ => "",

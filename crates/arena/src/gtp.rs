@@ -537,7 +537,14 @@ impl<G: TextGame> GtpEngine<G> {
         if let Some(clock) = &mut self.clock {
             clock.spend(side, started.elapsed());
         }
-        if self.resign && self.report.as_ref().and_then(|r| r.proof) == Some(Wdl::Loss) {
+        if self.resign
+            && self
+                .report
+                .as_ref()
+                .and_then(|r| r.proven)
+                .map(|p| p.outcome)
+                == Some(Wdl::Loss)
+        {
             return Ok("resign".to_owned()); // the position stays as it is
         }
         let text = if self.exchanged() {
@@ -639,7 +646,7 @@ fn gtp_colour(colour: &str) -> Result<Player, String> {
 /// Whether a search's report leaves the choice open: the two most visited moves within a
 /// factor of 1.5, and nothing proven.
 fn unsure<A>(report: Option<&Report<A>>) -> bool {
-    match report.map(|r| (r.proof, r.actions.as_slice())) {
+    match report.map(|r| (r.proven, r.actions.as_slice())) {
         Some((None, [first, second, ..])) => 2 * first.visits < 3 * second.visits,
         _ => false,
     }

@@ -117,9 +117,15 @@ fn hex_openings_on_small_boards_are_winning_moves() {
         winning.contains(&action),
         "{action} is not among {winning:?}"
     );
-    assert_eq!(agent.report().unwrap().proof, Some(Wdl::Win));
+    assert_eq!(
+        agent.report().unwrap().proven.map(|p| p.outcome),
+        Some(Wdl::Win)
+    );
     // A lost position on 3x3: White to move after Black's centre.
     let lost = Hex::new(3).unwrap().after_moves("b2").unwrap();
     assert!(agent.choose(&lost, &spec.budget()).is_some());
-    assert_eq!(agent.report().unwrap().proof, Some(Wdl::Loss));
+    assert_eq!(
+        agent.report().unwrap().proven.map(|p| p.outcome),
+        Some(Wdl::Loss)
+    );
 }

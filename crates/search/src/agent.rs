@@ -86,11 +86,10 @@ pub struct Report<A> {
     /// For depth-limited search: the value of the position for the player to move, in
     /// [`score`](crate::score) units.
     pub score: Option<i32>,
-    /// The result proven for the player to move, when the search proved one (the UCT solver;
-    /// alpha-beta when its score is a forced win or loss).
-    pub proof: Option<Wdl>,
-    /// The exact value an exact solver proved for the player to move, with the plies to the
-    /// end and the margin where it counts them (the `solver` agent).
+    /// The result proven for the player to move, when the search proved one: the UCT solver
+    /// or a verdict of the game's knowledge (the result alone), alpha-beta when its score is a
+    /// forced win or loss (the result), an exact solver (the result with the plies to the end
+    /// and the margin where it counts them: the `solver` agent).
     pub proven: Option<Proven>,
     /// Whether the move came from the game's opening book ([`BookAgent`](crate::BookAgent)),
     /// without a search.
@@ -109,7 +108,7 @@ impl<A: Copy> Report<A> {
     /// let mut report = Report::new(Some('a'), 100, Duration::from_millis(5));
     /// report.nodes = 42;
     /// assert_eq!(report.principal_variation, ['a']);
-    /// assert_eq!(report.proof, None);
+    /// assert_eq!(report.proven, None);
     /// ```
     #[must_use]
     pub fn new(chosen: Option<A>, iterations: u64, elapsed: Duration) -> Self {
@@ -123,7 +122,6 @@ impl<A: Copy> Report<A> {
             nodes: 0,
             depth: 0,
             score: None,
-            proof: None,
             proven: None,
             book: false,
         }

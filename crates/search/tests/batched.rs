@@ -149,7 +149,10 @@ fn batched_searches_find_what_a_search_finds() {
     };
     let mut agent = BatchedUct::new(config, Even::default(), 8, 3);
     agent.choose(&TicTacToe::new(), &Budget::iterations(200_000));
-    assert_eq!(agent.report().unwrap().proof, Some(game_core::Wdl::Draw));
+    assert_eq!(
+        agent.report().unwrap().proven.map(|p| p.outcome),
+        Some(game_core::Wdl::Draw)
+    );
 }
 
 #[test]

@@ -146,7 +146,10 @@ fn solver_specs_build_for_every_game_and_play_proven_moves() {
         agent.choose(&position, &spec.budget()).unwrap().to_string(),
         "c3"
     );
-    assert_eq!(agent.report().unwrap().proof, Some(Wdl::Win));
+    assert_eq!(
+        agent.report().unwrap().proven.map(|p| p.outcome),
+        Some(Wdl::Win)
+    );
     // Connect Four through the prover too (no game solver given): a win in one.
     let mut agent = spec.build::<Connect4>(1).unwrap();
     let position: Connect4 = "414141".parse().unwrap();

@@ -16,7 +16,7 @@ fn search<G: Game + Send + Sync + 'static>(spec: &str, position: &G) -> Report<G
 #[test]
 fn tic_tac_toe_is_proven_a_draw_and_the_search_stops() {
     let report = search("uct:iterations=1000000,solver=true", &TicTacToe::new());
-    assert_eq!(report.proof, Some(Wdl::Draw));
+    assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Draw));
     assert!(
         report.iterations < 1_000_000,
         "{} iterations",
@@ -29,11 +29,14 @@ fn tic_tac_toe_is_proven_a_draw_and_the_search_stops() {
         "uct:iterations=1000000,solver=true,threads=2,parallel=tree",
         &TicTacToe::new(),
     );
-    assert_eq!(shared.proof, Some(Wdl::Draw));
+    assert_eq!(shared.proven.map(|p| p.outcome), Some(Wdl::Draw));
     assert!(shared.iterations < 1_000_000);
     // Without the solver nothing is proven and the budget is spent.
     let plain = search("uct:iterations=20000", &TicTacToe::new());
-    assert_eq!((plain.proof, plain.iterations), (None, 20_000));
+    assert_eq!(
+        (plain.proven.map(|p| p.outcome), plain.iterations),
+        (None, 20_000)
+    );
 }
 
 #[test]
@@ -41,13 +44,13 @@ fn wins_and_losses_in_tic_tac_toe() {
     // x to move wins at once (c1), and is proven to.
     let win: TicTacToe = "xx.\noo.\n...".parse().unwrap();
     let report = search("uct:iterations=100000,solver=true", &win);
-    assert_eq!(report.proof, Some(Wdl::Win));
+    assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Win));
     assert_eq!(report.chosen, Some("c1".parse().unwrap()));
     // o to move cannot stop both of x's threats (c2 and b2): a proven loss.
     let lost: TicTacToe = "xox\no..\n..x".parse().unwrap();
     assert_eq!(lost.to_move(), game_core::Player::White);
     let report = search("uct:iterations=100000,solver=true", &lost);
-    assert_eq!(report.proof, Some(Wdl::Loss));
+    assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Loss));
 }
 
 /// The result for the player to move from a test-set score.
@@ -70,7 +73,7 @@ fn connect_four_endgames_are_proven_as_the_exact_solver_says() {
         let expected = wdl(score.parse().unwrap());
         let report = search("uct:iterations=300000,solver=true", &position);
         // Every proof must be right; most of these short endgames get proven.
-        if let Some(proof) = report.proof {
+        if let Some(proof) = report.proven.map(|p| p.outcome) {
             assert_eq!(proof, expected, "{moves}");
             proven += 1;
         }
@@ -105,7 +108,7 @@ fn a_connect_four_mate_in_three_is_found_and_proven() {
         .map(|(m, p, _)| (m, p))
         .expect("a win in three plies in the set");
     let report = search("uct:iterations=100000,solver=true", &position);
-    assert_eq!(report.proof, Some(Wdl::Win), "{moves}");
+    assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Win), "{moves}");
     let after = position.after(report.chosen.unwrap());
     assert!(exact.solve(&after, false).unwrap() < 0, "{moves}");
 }

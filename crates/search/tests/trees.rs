@@ -48,12 +48,20 @@ fn assert_solved(spec: &str, game: &TreeGame, report: &Report<Branch>) {
     let kept = game.after(chosen).value().for_player(game.to_move());
     assert_eq!(kept, value(game), "{spec} chose {chosen} in {game}");
     if spec.starts_with("uct") || spec.starts_with("rave") {
-        assert_eq!(report.proof, Some(value(game)), "{spec} on {game}");
+        assert_eq!(
+            report.proven.map(|p| p.outcome),
+            Some(value(game)),
+            "{spec} on {game}"
+        );
     } else {
         // Depth-limited searches prove wins and losses; a draw is a score of 0.
         match value(game) {
             Wdl::Draw => assert_eq!(report.score, Some(0), "{spec} on {game}"),
-            wdl => assert_eq!(report.proof, Some(wdl), "{spec} on {game}"),
+            wdl => assert_eq!(
+                report.proven.map(|p| p.outcome),
+                Some(wdl),
+                "{spec} on {game}"
+            ),
         }
     }
 }
@@ -103,7 +111,7 @@ fn hand_made_trees() {
 fn the_solver_stops_once_the_root_is_proven() {
     let game: TreeGame = "((BW)(BB)(W=))".parse().unwrap();
     let report = search("uct:iterations=1000000,solver=true", &game);
-    assert_eq!(report.proof, Some(Wdl::Win));
+    assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Win));
     assert!(report.iterations < 100, "{} iterations", report.iterations);
     // b is proven won; a move proven at all is proven right (the search may stop before
     // it proves the others).
@@ -186,10 +194,10 @@ fn examined_verdicts_prove_a_deep_win_at_once() {
         "uct:iterations=1000000,solver=true,prior=game,examine=1",
         &game,
     );
-    assert_eq!(examined.proof, Some(Wdl::Win));
+    assert_eq!(examined.proven.map(|p| p.outcome), Some(Wdl::Win));
     assert_eq!(examined.chosen.unwrap().to_string(), "c");
     let plain = search_with_oracle("uct:iterations=1000000,solver=true,prior=game", &game);
-    assert_eq!(plain.proof, Some(Wdl::Win));
+    assert_eq!(plain.proven.map(|p| p.outcome), Some(Wdl::Win));
     assert!(
         examined.iterations < plain.iterations,
         "{} iterations with the verdicts, {} without",
@@ -208,7 +216,7 @@ fn examined_verdicts_prove_a_deep_win_at_once() {
             "uct:iterations=1000000,solver=true,prior=game,examine=1,threads={threads},parallel=tree"
         );
         let shared = search_with_oracle(&spec, &game);
-        assert_eq!(shared.proof, Some(Wdl::Win), "{spec}");
+        assert_eq!(shared.proven.map(|p| p.outcome), Some(Wdl::Win), "{spec}");
         assert_eq!(shared.chosen.unwrap().to_string(), "c", "{spec}");
         assert!(shared.iterations < 1_000_000, "{spec}");
         let spec =
@@ -283,7 +291,7 @@ fn verdicts_decide_nodes_below_the_root_without_the_solver() {
     assert_eq!(b.proof, Some(Wdl::Win));
     assert!(a.mean < 0.1 && b.mean > 0.9, "{report:?}");
     // Without the solver the root is left open: the search still has a move to find.
-    assert_eq!(report.proof, None);
+    assert_eq!(report.proven.map(|p| p.outcome), None);
     // Tree reuse keeps b, decided, as the next root: searched as any root (White still plays
     // a move), and its proof reported, for White to move.
     for more in ["", ",threads=2,parallel=tree"] {
@@ -301,7 +309,11 @@ fn verdicts_decide_nodes_below_the_root_without_the_solver() {
             report.root_visits > 400,
             "{spec}: the tree was kept: {report:?}"
         );
-        assert_eq!(report.proof, Some(Wdl::Loss), "{spec}: {report:?}");
+        assert_eq!(
+            report.proven.map(|p| p.outcome),
+            Some(Wdl::Loss),
+            "{spec}: {report:?}"
+        );
     }
     // The same on threads sharing one tree. (With more iterations: a search of 400 takes less
     // than a time slice, and a thread descheduled while it expands or examines a node, as the
@@ -328,7 +340,7 @@ fn verdicts_decide_nodes_below_the_root_without_the_solver() {
             proofs.contains(&("b".into(), Some(Wdl::Win))),
             "{spec}: {shared:?}"
         );
-        assert_eq!(shared.proof, None, "{spec}");
+        assert_eq!(shared.proven.map(|p| p.outcome), None, "{spec}");
     }
     // The same without the verdicts: the playouts' 80% for a against 50% for b hold the search
     // on a at this budget.

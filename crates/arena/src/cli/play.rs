@@ -174,12 +174,6 @@ fn describe<A: std::fmt::Display + PartialEq>(report: &Report<A>) -> String {
     if report.book {
         return " (from its opening book)".to_owned();
     }
-    if let Some(proven) = report.proven {
-        return format!(
-            " ({} positions): it has proven {proven}{line}",
-            report.iterations
-        );
-    }
     if let Some(value) = report.score {
         let verdict = if score::is_decisive(value) {
             let plies = score::WIN - value.abs();
@@ -193,7 +187,18 @@ fn describe<A: std::fmt::Display + PartialEq>(report: &Report<A>) -> String {
             report.depth, report.iterations
         );
     }
-    if let Some(proof) = report.proof {
+    // An exact solver's proof, with the plies to the end or the margin: it counted positions.
+    if let Some(proven) = report
+        .proven
+        .filter(|p| p.plies.is_some() || p.margin.is_some())
+    {
+        return format!(
+            " ({} positions): it has proven {proven}{line}",
+            report.iterations
+        );
+    }
+    // The UCT solver's (or a verdict's): the result alone, after so many playouts.
+    if let Some(proof) = report.proven.map(|p| p.outcome) {
         let verdict = match proof {
             Wdl::Win => "it has proven a win",
             Wdl::Draw => "it has proven a draw",

@@ -62,7 +62,7 @@ impl TextGame for Hex {
     /// connections asked of nodes visited 200 times: 59.0% over 200 games on 9x9 and 68% over
     /// 100 on 11x11 (100 ms a move) against the same knowledge under UCT with PUCT
     /// (`uct:playout=game,prior=game,puct=3,examine=200`, the `best` before it, itself 95%
-    /// against plain UCT on 11x11); `docs/experiments.md`, section 8.
+    /// against plain UCT on 11x11); `docs/journal/hex.md`.
     const BEST: &'static str = "rave:playout=game,prior=game,examine=200,c=0,bias=5";
 
     fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {

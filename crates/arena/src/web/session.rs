@@ -174,14 +174,14 @@ fn analysis<A: std::fmt::Display + Copy + PartialEq>(
         "iterations": report.iterations.max(report.root_visits),
         "elapsed_ms": elapsed.as_millis() as u64,
         "per_second": rate.round(),
-        "win_rate": report.value().filter(|v| v.is_finite()).or(report.proof.map(|p| match p {
+        "win_rate": report.value().filter(|v| v.is_finite()).or(report.proven.map(|p| match p.outcome {
             game_core::Wdl::Win => 1.0,
             game_core::Wdl::Draw => 0.5,
             game_core::Wdl::Loss => 0.0,
         })),
         "moves": moves,
         "line": report.principal_variation.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "proven": report.proven.map(|p| p.to_string()).or_else(|| report.proof.map(|p| format!("{p:?}").to_lowercase())),
+        "proven": report.proven.map(|p| p.to_string()),
         "best": report.chosen.map(|a| a.to_string()),
         "book": report.book,
     })

@@ -323,7 +323,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBeta<G, E> {
         report.nodes = self.nodes as usize;
         report.depth = depth;
         report.score = value;
-        report.proof = value.and_then(score::proof);
+        report.proven = value.and_then(score::proof).map(game_core::Proven::new);
         self.report = Some(report);
         chosen
     }
@@ -401,7 +401,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for Reference<G, E> {
         report.nodes = evaluations.get() as usize;
         report.depth = self.depth;
         report.score = value;
-        report.proof = value.and_then(score::proof);
+        report.proven = value.and_then(score::proof).map(game_core::Proven::new);
         self.report = Some(report);
         chosen
     }

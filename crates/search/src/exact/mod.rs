@@ -95,7 +95,6 @@ impl<G: Game, S: Solve<G>> SolverAgent<G, S> {
     ) -> Report<G::Action> {
         let mut report = Report::new(Some(best.0), nodes, elapsed);
         report.nodes = usize::try_from(nodes).unwrap_or(usize::MAX);
-        report.proof = Some(best.1.outcome);
         report.proven = Some(best.1);
         let mut actions = solution.actions.clone();
         actions.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
@@ -259,7 +258,7 @@ mod tests {
         assert_eq!(report.chosen, action);
         assert_eq!(report.actions.len(), position.legal_actions_vec().len());
         assert_eq!(Some(report.actions[0].action), action);
-        assert_eq!(report.proof, Some(Wdl::Win));
+        assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Win));
         assert_eq!(report.proven.unwrap().plies, Some(1));
     }
 }

@@ -12,7 +12,9 @@ use super::select::{Bias, Puct, ln_visits, select, select_open, select_puct};
 impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
     /// The place among the children of `node` (expanded) of the child the iteration goes to:
     /// an untried one if it is at `tried` or after (the caller tries it).
-    #[inline]
+    // Inlined into the descent, as it was written there: called on its own, the choice
+    // cost Connect Four's search 8% more instructions (callgrind).
+    #[inline(always)]
     pub(crate) fn choose_child(&mut self, node: NodeId) -> usize {
         let c = self.config.exploration as f32;
         // The fields the rest needs, not a copy of the node (which would go to the stack).

@@ -104,7 +104,10 @@ pub(crate) fn report_from<'a, A: Copy, N: Stats>(
     report.actions = actions;
     report.principal_variation = principal_variation;
     // The root's proof is for the player who moved into it: the other side.
-    report.proof = root.proven().wdl().map(game_core::Wdl::flip);
+    report.proven = root
+        .proven()
+        .wdl()
+        .map(|wdl| game_core::Proven::new(wdl.flip()));
     report
 }
 

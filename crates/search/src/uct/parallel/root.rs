@@ -198,6 +198,6 @@ fn merge<'a, A: Copy + Eq + std::hash::Hash + 'a>(
     report.actions = actions;
     report.principal_variation = principal_variation;
     report.nodes = reports.iter().map(|r| r.nodes).sum();
-    report.proof = reports.iter().find_map(|r| r.proof);
+    report.proven = reports.iter().find_map(|r| r.proven);
     Some(report)
 }

@@ -521,7 +521,7 @@ mod tests {
                 .choose(position, &Budget::iterations(300_000))
                 .unwrap();
             let report = agent.report().unwrap();
-            assert_eq!(report.proof, Some(value), "{position}");
+            assert_eq!(report.proven.map(|p| p.outcome), Some(value), "{position}");
             assert_eq!(negamax(&position.after(action)).flip(), value, "{position}");
             // Proven early: the threads stopped before the budget.
             assert!(report.iterations < 300_000);
