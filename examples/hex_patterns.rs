@@ -1,4 +1,4 @@
-//! Learns the weights of Hex's local patterns (`games_hex::Patterns`) from self-play.
+//! Learns the weights of Hex's local patterns (`games_hex::patterns::Patterns`) from self-play.
 //!
 //! ```text
 //! # 1. games: an agent against itself from random openings, one line of moves per game,
@@ -22,7 +22,8 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use gamesearch::arena::{Pairing, TextGame};
 use gamesearch::core::{Game, Status};
-use gamesearch::hex::{Balancing, Hex, Move, Patterns, Sample, Target};
+use gamesearch::hex::patterns::{Balancing, Patterns, Sample, Target};
+use gamesearch::hex::{Hex, Move};
 use gamesearch::search::AgentSpec;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -354,7 +355,7 @@ fn train(
     report("uniform", &Patterns::default());
     report("learned", &table);
     let header = format!(
-        "# Hex pattern weights (games_hex::Patterns), trained by `hex_patterns train` on {} positions\n# of: {}\n",
+        "# Hex pattern weights (games_hex::patterns::Patterns), trained by `hex_patterns train` on {} positions\n# of: {}\n",
         learn.len(),
         paths
             .iter()

@@ -4,7 +4,8 @@
 
 use game_core::testing::Conformance;
 use game_core::{Game, Player, PlayoutPolicy, Prior};
-use games_hex::{Bridges, Cell, Hex, LocalShape, Move, Near, Patterns, Shape};
+use games_hex::patterns::{LocalShape, Near, Patterns};
+use games_hex::{Bridges, Cell, Hex, Move, Shape};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

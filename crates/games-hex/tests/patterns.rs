@@ -3,7 +3,8 @@
 //! weights parse and prefer what the games they were trained on played.
 
 use game_core::{Game, Player, Status};
-use games_hex::{Cell, Hex, Move, Near, PATTERN_CODES, Patterns, Shape};
+use games_hex::patterns::{Near, PATTERN_CODES, Patterns};
+use games_hex::{Cell, Hex, Move, Shape};
 use proptest::prelude::*;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -197,7 +197,7 @@ impl Ziggurats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::playout::{BLACK_EDGE, WHITE_EDGE, rings};
+    use crate::board::geometry::{BLACK_EDGE, WHITE_EDGE, rings};
 
     /// A ziggurat as the tests read it: whose, its stone, its carrier.
     #[derive(Clone, Copy, Debug)]
