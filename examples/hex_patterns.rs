@@ -44,7 +44,7 @@ enum Command {
     Selfplay {
         /// The board's side.
         #[arg(long, default_value_t = 9)]
-        size: u32,
+        size: u8,
         /// How many games the file should hold; those it holds already are not played again.
         #[arg(long, default_value_t = 600)]
         games: u64,
@@ -70,7 +70,7 @@ enum Command {
     Train {
         /// The board's side the games were played on.
         #[arg(long, default_value_t = 9)]
-        size: u32,
+        size: u8,
         /// Files of games, as `selfplay` writes them.
         #[arg(required = true)]
         games: Vec<PathBuf>,
@@ -89,7 +89,7 @@ enum Command {
     Values {
         /// The board's side the games were played on.
         #[arg(long, default_value_t = 9)]
-        size: u32,
+        size: u8,
         /// A file of games, as `selfplay` writes them.
         games: PathBuf,
         /// Positions taken from each game, at random plies.
@@ -113,7 +113,7 @@ enum Command {
     Balance {
         /// The board's side.
         #[arg(long, default_value_t = 9)]
-        size: u32,
+        size: u8,
         /// A file of targets, as `values` writes them.
         targets: PathBuf,
         /// Passes over the targets.
@@ -175,7 +175,7 @@ fn main() -> ExitCode {
 }
 
 fn selfplay(
-    size: u32,
+    size: u8,
     games: u64,
     agent: &str,
     random_plies: u32,
@@ -299,7 +299,7 @@ fn samples(path: &PathBuf, start: &Hex, skip: usize) -> Result<Vec<Vec<Sample>>,
 }
 
 fn train(
-    size: u32,
+    size: u8,
     paths: &[PathBuf],
     skip: usize,
     rounds: usize,
@@ -381,7 +381,7 @@ fn agent_spec(agent: &str) -> AgentSpec {
 }
 
 /// The empty board of the `--size` flag; exits with code 2 and the reason when there is none.
-fn empty_board(size: u32) -> Hex {
+fn empty_board(size: u8) -> Hex {
     Hex::new(size).unwrap_or_else(|e| common::usage_error(format!("--size: {e}")))
 }
 
@@ -419,7 +419,7 @@ fn read_games(path: &PathBuf) -> Result<Vec<Vec<Move>>, String> {
 }
 
 fn values(
-    size: u32,
+    size: u8,
     path: &PathBuf,
     per_game: usize,
     skip: usize,
@@ -489,7 +489,7 @@ fn values(
 }
 
 fn balance(
-    size: u32,
+    size: u8,
     path: &PathBuf,
     rounds: usize,
     playouts: usize,

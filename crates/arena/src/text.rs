@@ -202,6 +202,7 @@ impl TextGame for Hex {
             }
             _ => return Err("expected one size, or two equal sizes".to_owned()),
         };
+        let size = u8::try_from(size).map_err(|_| games_hex::SizeError(size).to_string())?;
         let board = if self.swap_rule() {
             Hex::with_swap(size)
         } else {
@@ -220,7 +221,7 @@ impl TextGame for Hex {
     }
 
     fn with_swap_rule(&self, on: bool) -> Option<Self> {
-        let size = u32::from(self.size());
+        let size = self.size();
         let board = if on {
             Hex::with_swap(size)
         } else {
@@ -316,8 +317,8 @@ impl TextGame for Hex {
     /// 9x9 middle games in seconds.
     fn solver() -> Box<dyn Solve<Self> + Send> {
         Box::new(HexSolver {
-            small: games_hex::Solver::new(64 << 20),
-            large: games_hex::Dfpn::new(64 << 20),
+            small: games_hex::Solver::with_table_bytes(64 << 20),
+            large: games_hex::Dfpn::with_table_bytes(64 << 20),
         })
     }
 }
@@ -486,7 +487,11 @@ impl<B: Bits + Send + Sync + 'static> TextGame for Connect4Board<B> {
     /// Pons' method (`games_connect4::Solver`, 40 MB) with the opening book on 7x6, for
     /// boards of up to 55 bits (`width * (height + 1)`); beyond, the fallback plays.
     fn solver() -> Box<dyn Solve<Self> + Send> {
-        Box::new(games_connect4::Solver::new().with_book(games_connect4::Book::standard()))
+        let solver = games_connect4::Solver::new();
+        Box::new(match games_connect4::Book::standard(7, 6) {
+            Some(book) => solver.with_book(book),
+            None => solver,
+        })
     }
 }
 

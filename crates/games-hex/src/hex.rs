@@ -6,7 +6,7 @@ use std::fmt;
 use game_core::{Game, PlayedActions, Player, Playout, Status};
 use rand::Rng;
 
-use crate::bits::{MAX_SIZE, words_for};
+use crate::bits::{MAX_SIDE, words_for};
 use crate::board::{HexBoard, draw};
 use crate::notation::{Cell, Move, MoveErrorKind, MovesError, SizeError};
 
@@ -68,7 +68,7 @@ impl Hex {
     /// # Errors
     ///
     /// [`SizeError`] for a size outside 1 to 19.
-    pub fn new(size: u32) -> Result<Hex, SizeError> {
+    pub fn new(size: u8) -> Result<Hex, SizeError> {
         Hex::build(size, false)
     }
 
@@ -78,15 +78,14 @@ impl Hex {
     /// # Errors
     ///
     /// [`SizeError`] for a size outside 1 to 19.
-    pub fn with_swap(size: u32) -> Result<Hex, SizeError> {
+    pub fn with_swap(size: u8) -> Result<Hex, SizeError> {
         Hex::build(size, true)
     }
 
-    fn build(size: u32, swap: bool) -> Result<Hex, SizeError> {
-        let n = u8::try_from(size)
-            .ok()
-            .filter(|n| (1..=MAX_SIZE).contains(n))
-            .ok_or(SizeError(size))?;
+    fn build(n: u8, swap: bool) -> Result<Hex, SizeError> {
+        if !(1..=MAX_SIDE).contains(&n) {
+            return Err(SizeError(u32::from(n)));
+        }
         Ok(Hex(match words_for(n) {
             1 => Board::W1(HexBoard::new(n, swap)),
             2 => Board::W2(HexBoard::new(n, swap)),

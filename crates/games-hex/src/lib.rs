@@ -48,10 +48,10 @@ mod notation;
 pub mod patterns;
 mod solver;
 
-pub use bits::MAX_SIZE;
+pub use bits::MAX_SIDE;
 pub use book::{Book, BookError, BookMove};
 pub use dfpn::Dfpn;
 pub use hex::Hex;
 pub use knowledge::{Bridges, InferiorCells, ProvenMoves, Shape, knowledge};
 pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};
-pub use solver::Solver;
+pub use solver::{SolveError, Solver};

@@ -3,7 +3,7 @@
 //! what lies beyond the board's edges, and the colour array ([`Colours`]) that the playouts,
 //! the fill-in and the pattern codes read. It imports nothing of the board.
 
-use crate::bits::MAX_SIZE;
+use crate::bits::MAX_SIDE;
 
 /// The six neighbours of a cell in order around it, each next to the one before and after:
 /// (x+1, y), (x+1, y-1), (x, y-1), (x-1, y), (x-1, y+1), (x, y+1).
@@ -18,14 +18,14 @@ pub(super) const NOWHERE: u16 = u16::MAX - 1;
 pub(super) const BRIDGE: [(i32, i32); 6] = [(2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1)];
 
 /// The most cells a board has.
-pub(super) const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+pub(super) const MAX_CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 
 /// Every cell's [`RING`] of neighbours for each board side (cell numbers, or where off the
 /// board they lie), built once.
 pub(super) fn rings(n: u8) -> &'static [[u16; 6]] {
     static RINGS: std::sync::OnceLock<Vec<Vec<[u16; 6]>>> = std::sync::OnceLock::new();
     let all = RINGS.get_or_init(|| {
-        (0..=i32::from(MAX_SIZE))
+        (0..=i32::from(MAX_SIDE))
             .map(|n| {
                 (0..n * n)
                     .map(|i| {

@@ -10,7 +10,7 @@ use game_core::{Game, Player};
 
 use super::HexBoard;
 use super::geometry::{BEYOND_BLACK, BEYOND_WHITE, BRIDGE, Colours, MAX_CELLS, RING};
-use crate::bits::MAX_SIZE;
+use crate::bits::MAX_SIDE;
 
 /// How many pattern codes there are (`3^12`); a [`LocalShape`]'s `pattern` is below it.
 pub const PATTERN_CODES: usize = 531_441;
@@ -70,7 +70,7 @@ const POWERS: [[u32; 12]; 2] = {
 fn pattern_cells(n: u8) -> &'static [[[u16; 12]; 2]] {
     static TABLES: std::sync::OnceLock<Vec<Vec<[[u16; 12]; 2]>>> = std::sync::OnceLock::new();
     let all = TABLES.get_or_init(|| {
-        (0..=i32::from(MAX_SIZE))
+        (0..=i32::from(MAX_SIDE))
             .map(|n| {
                 (0..n * n)
                     .map(|i| {

@@ -337,7 +337,7 @@ mod tests {
     /// player to move (the solver's).
     fn solved_targets(count: usize, seed: u64) -> Vec<Target> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut solver = Solver::new(1 << 16);
+        let mut solver = Solver::with_table_bytes(1 << 16);
         let mut targets = Vec::new();
         while targets.len() < count {
             let mut position = Hex::new(5).expect("5x5");
