@@ -101,3 +101,19 @@ fn the_shipped_books_deepest_entries_agree_with_the_solver() {
     }
     assert_eq!(checked, 4);
 }
+
+/// A table larger than the default (an odd number of slots other than the default's prime)
+/// keeps every score exact, and `clear` empties it and the node count.
+#[test]
+fn a_larger_table_scores_the_same() {
+    let mut solver = Solver::with_table_bytes(48 << 20);
+    for (position, expected) in sample("Test_L3_R1", 50) {
+        assert_eq!(solver.score(&position, false), Ok(expected), "{position}");
+    }
+    assert!(solver.nodes() > 0);
+    solver.clear();
+    assert_eq!(solver.nodes(), 0);
+    for (position, expected) in sample("Test_L2_R1", 20) {
+        assert_eq!(solver.score(&position, false), Ok(expected), "{position}");
+    }
+}

@@ -21,7 +21,9 @@ pub(super) const BRIDGE: [(i32, i32); 6] = [(2, -1), (1, -2), (-1, -1), (-2, 1),
 pub(super) const MAX_CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 
 /// Every cell's [`RING`] of neighbours for each board side (cell numbers, or where off the
-/// board they lie), built once.
+/// board they lie), built once. Inline: the weighted playout (`weights.rs`) reads it at every
+/// move.
+#[inline]
 pub(super) fn rings(n: u8) -> &'static [[u16; 6]] {
     static RINGS: std::sync::OnceLock<Vec<Vec<[u16; 6]>>> = std::sync::OnceLock::new();
     let all = RINGS.get_or_init(|| {
@@ -61,6 +63,7 @@ pub(super) const BEYOND_WHITE: u16 = MAX_CELLS as u16 + 1;
 pub(super) type Colours = [u8; COLOURED];
 
 /// The empty colour array: every cell empty, the entries beyond the board coloured.
+#[inline]
 pub(super) fn no_colours() -> Colours {
     let mut colour = [0; COLOURED];
     colour[usize::from(BEYOND_BLACK)] = 1;
