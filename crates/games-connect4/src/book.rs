@@ -14,7 +14,7 @@ use crate::{Column, Connect4};
 const STANDARD: &str = include_str!("../book/7x6.txt");
 
 /// An opening book: for each position in it, the exact score for the player to move (the
-/// test sets' convention, as [`Solver::solve`](crate::Solver::solve)) and a move that achieves
+/// test sets' convention, as [`Solver::score`](crate::Solver::score)) and a move that achieves
 /// it.
 ///
 /// A position and its mirror image are one entry. The text format, one position per line, is
