@@ -222,7 +222,7 @@ fn reach(cli: &Cli, games: u32) -> Result<(), String> {
     let mut times: Vec<Vec<f64>> = Vec::new();
     let started = Instant::now();
     for game in 0..games {
-        solver.reset();
+        solver.clear();
         let book_side = game % 2; // 0: the book plays first
         let mut position = Connect4::new();
         while !position.status().is_over() {

@@ -85,7 +85,7 @@ fn main() -> ExitCode {
                 .best_move(&position)
                 .map(|(column, score)| (score, Some(column)))
         } else {
-            solver.solve(&position, cli.weak).map(|score| (score, None))
+            solver.score(&position, cli.weak).map(|score| (score, None))
         };
         let (score, best) = match solved_now {
             Ok(solved_now) => solved_now,
@@ -98,7 +98,7 @@ fn main() -> ExitCode {
         let micros = clock.elapsed().as_micros();
         if let Some(column) = best {
             let after = position.after(column);
-            let kept = after.status().is_over() || solver.solve(&after, false) == Ok(-score);
+            let kept = after.status().is_over() || solver.score(&after, false) == Ok(-score);
             if !kept {
                 eprintln!(
                     "line {}: {moves}: the move {column} does not keep the score {score}",

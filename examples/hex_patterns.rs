@@ -1,4 +1,4 @@
-//! Learns the weights of Hex's local patterns (`games_hex::Patterns`) from self-play.
+//! Learns the weights of Hex's local patterns (`games_hex::patterns::Patterns`) from self-play.
 //!
 //! ```text
 //! # 1. games: an agent against itself from random openings, one line of moves per game,
@@ -22,7 +22,8 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use gamesearch::arena::{Pairing, TextGame};
 use gamesearch::core::{Game, Status};
-use gamesearch::hex::{Balancing, Hex, Move, Patterns, Sample, Target};
+use gamesearch::hex::patterns::{Balancing, Patterns, Sample, Target};
+use gamesearch::hex::{Hex, Move};
 use gamesearch::search::AgentSpec;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -45,7 +46,7 @@ enum Command {
     Selfplay {
         /// The board's side.
         #[arg(long, default_value_t = 9)]
-        size: u32,
+        size: u8,
         /// How many games the file should hold; those it holds already are not played again.
         #[arg(long, default_value_t = 600)]
         games: u64,
@@ -71,7 +72,7 @@ enum Command {
     Train {
         /// The board's side the games were played on.
         #[arg(long, default_value_t = 9)]
-        size: u32,
+        size: u8,
         /// Files of games, as `selfplay` writes them.
         #[arg(required = true)]
         games: Vec<PathBuf>,
@@ -90,7 +91,7 @@ enum Command {
     Values {
         /// The board's side the games were played on.
         #[arg(long, default_value_t = 9)]
-        size: u32,
+        size: u8,
         /// A file of games, as `selfplay` writes them.
         games: PathBuf,
         /// Positions taken from each game, at random plies.
@@ -114,7 +115,7 @@ enum Command {
     Balance {
         /// The board's side.
         #[arg(long, default_value_t = 9)]
-        size: u32,
+        size: u8,
         /// A file of targets, as `values` writes them.
         targets: PathBuf,
         /// Passes over the targets.
@@ -176,7 +177,7 @@ fn main() -> ExitCode {
 }
 
 fn selfplay(
-    size: u32,
+    size: u8,
     games: u64,
     agent: &str,
     random_plies: u32,
@@ -300,7 +301,7 @@ fn samples(path: &PathBuf, start: &Hex, skip: usize) -> Result<Vec<Vec<Sample>>,
 }
 
 fn train(
-    size: u32,
+    size: u8,
     paths: &[PathBuf],
     skip: usize,
     rounds: usize,
@@ -356,7 +357,7 @@ fn train(
     report("uniform", &Patterns::default());
     report("learned", &table);
     let header = format!(
-        "# Hex pattern weights (games_hex::Patterns), trained by `hex_patterns train` on {} positions\n# of: {}\n",
+        "# Hex pattern weights (games_hex::patterns::Patterns), trained by `hex_patterns train` on {} positions\n# of: {}\n",
         learn.len(),
         paths
             .iter()
@@ -382,7 +383,7 @@ fn agent_spec(agent: &str) -> AgentSpec {
 }
 
 /// The empty board of the `--size` flag; exits with code 2 and the reason when there is none.
-fn empty_board(size: u32) -> Hex {
+fn empty_board(size: u8) -> Hex {
     Hex::new(size).unwrap_or_else(|e| common::usage_error(format!("--size: {e}")))
 }
 
@@ -420,7 +421,7 @@ fn read_games(path: &PathBuf) -> Result<Vec<Vec<Move>>, String> {
 }
 
 fn values(
-    size: u32,
+    size: u8,
     path: &PathBuf,
     per_game: usize,
     skip: usize,
@@ -490,7 +491,7 @@ fn values(
 }
 
 fn balance(
-    size: u32,
+    size: u8,
     path: &PathBuf,
     rounds: usize,
     playouts: usize,

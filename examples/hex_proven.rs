@@ -32,7 +32,7 @@ use gamesearch::hex::Hex;
 struct Cli {
     /// The board's side (1 to 19).
     #[arg(long, default_value_t = 9)]
-    size: u32,
+    size: u8,
     /// Accepted like every example's; the proof is deterministic and does not use it.
     #[arg(long, default_value_t = 0)]
     seed: u64,

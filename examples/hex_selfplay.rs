@@ -31,7 +31,7 @@ use common::say;
 struct Cli {
     /// The board's side, 1 to 19.
     #[arg(long, default_value_t = 11)]
-    size: u32,
+    size: u8,
     /// Black's agent (moves first, connects top and bottom): best (the strongest configuration
     /// for Hex) or any spec, e.g. uct:iterations=50000,c=0.4.
     #[arg(long, default_value = "best:iterations=100000")]

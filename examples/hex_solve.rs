@@ -51,7 +51,7 @@ use common::say;
 struct Cli {
     /// The board's side (1 to 19; beyond 5, or 7 with dfpn, expect to wait a very long time).
     #[arg(long, default_value_t = 4)]
-    size: u32,
+    size: u8,
     /// How to solve (`--positions`: dfpn, the default there, only).
     #[arg(long, value_enum)]
     method: Option<Method>,
@@ -152,14 +152,14 @@ fn main() -> ExitCode {
                 .exit()
         }
         let limit = Duration::from_secs_f64(cli.time.min(1e9));
-        return prove_each(&start, &mut Dfpn::new(table_bytes), limit);
+        return prove_each(&start, &mut Dfpn::with_table_bytes(table_bytes), limit);
     }
     match cli.method.unwrap_or(Method::Solver) {
-        Method::Solver => solve_all(&start, Solver::new(table_bytes)),
-        Method::Dfpn => solve_all(&start, Dfpn::new(table_bytes)),
+        Method::Solver => solve_all(&start, Solver::with_table_bytes(table_bytes)),
+        Method::Dfpn => solve_all(&start, Dfpn::with_table_bytes(table_bytes)),
         Method::Alphabeta => {
             let config = AlphaBetaConfig {
-                max_depth: cli.size * cli.size,
+                max_depth: u32::from(cli.size).pow(2),
                 table_bytes,
                 ..AlphaBetaConfig::default()
             };

@@ -28,9 +28,10 @@ use gamesearch::othello::{Endgame, Othello};
 struct Cli {
     /// OBF files to read; stdin when none.
     files: Vec<std::path::PathBuf>,
-    /// The transposition table's size, as a power of two of entries (24 bytes each).
-    #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(10..=30))]
-    table_bits: u32,
+    /// The transposition table's size in MiB (24 bytes a position, rounded down to a power of
+    /// two of positions).
+    #[arg(long, default_value_t = 96, value_parser = clap::value_parser!(u16).range(1..))]
+    table: u16,
     /// Accepted like every example's; the search is deterministic and does not use it.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -48,7 +49,7 @@ struct Tally {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut endgame = Endgame::with_table(cli.table_bits);
+    let mut endgame = Endgame::with_table_bytes(usize::from(cli.table) << 20);
     let mut tally = Tally::default();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -101,7 +102,7 @@ fn main() -> ExitCode {
         let empties = 64 - position.discs(Player::Black) - position.discs(Player::White);
         let nodes = endgame.nodes();
         let clock = Instant::now();
-        let Some((best, score)) = endgame.best_move(&position) else {
+        let Ok((best, score)) = endgame.best_move(&position) else {
             eprintln!("{place}: the game is over");
             tally.bad += 1;
             continue;

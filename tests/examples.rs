@@ -471,7 +471,7 @@ fn hex_solve_proves_positions_from_input_as_the_exact_solver_does() {
     );
     let lines: Vec<&str> = output.lines().collect();
     assert_eq!(lines.len(), positions.len());
-    let mut exact = Solver::new(16 << 20);
+    let mut exact = Solver::with_table_bytes(16 << 20);
     let (mut won, mut lost) = (0, 0);
     for ((moves, position), line) in positions.iter().zip(lines) {
         let fields: Vec<&str> = line.split_whitespace().collect();

@@ -121,7 +121,7 @@ impl GameChoice {
         // Check the size now, so that `run` cannot fail.
         match choice {
             GameChoice::Hex { size, swap: _ } => {
-                Hex::new(u32::from(size)).map_err(|e| e.to_string())?;
+                Hex::new(size).map_err(|e| e.to_string())?;
             }
             GameChoice::Othello { .. } => {}
             GameChoice::Connect4 { width, height } => {
@@ -136,7 +136,6 @@ impl GameChoice {
     pub fn run<W: WithGame>(self, code: W) -> W::Output {
         match self {
             GameChoice::Hex { size, swap } => {
-                let size = u32::from(size);
                 let start = if swap {
                     Hex::with_swap(size)
                 } else {

@@ -32,7 +32,7 @@ fn only_best_connect4_move(position: &Connect4) -> games_connect4::Column {
             let after = position.after(action);
             let score = match after.status() {
                 Status::Over(_) => 100,
-                Status::Ongoing => -solver.solve(&after, false).unwrap(),
+                Status::Ongoing => -solver.score(&after, false).unwrap(),
             };
             (action, score)
         })
@@ -113,7 +113,7 @@ fn best_finds_the_only_winning_hex_move_that_plain_uct_misses() {
         ),
     ] {
         let position = Hex::new(size).unwrap().after_moves(moves).unwrap();
-        let winning = HexSolver::new(1 << 22).winning_moves(&position);
+        let winning = HexSolver::with_table_bytes(1 << 22).winning_moves(&position);
         assert_eq!(winning.len(), 1, "one winning move in\n{position}");
         assert_eq!(
             hits("best:iterations=1000", &position, winning[0]),

@@ -422,7 +422,10 @@ fn a_proven_loss_is_resigned_and_a_proven_win_is_finished() {
     let moves = "c2 a1 c4 a2 b3 e1 d3 e2 e5";
     let lost = Hex::new(5).unwrap().after_moves(moves).unwrap();
     assert_eq!(lost.to_move(), Player::White);
-    assert_eq!(games_hex::Solver::new(1 << 18).winner(&lost), Player::Black);
+    assert_eq!(
+        games_hex::Solver::with_table_bytes(1 << 18).winner(&lost),
+        Player::Black
+    );
     let mut script = String::from("boardsize 5\n");
     for (k, cell) in moves.split_whitespace().enumerate() {
         script += &format!("play {} {cell}\n", ["b", "w"][k % 2]);

@@ -37,7 +37,7 @@ fn connect_four_moves_keep_the_published_score() {
         let action = agent.choose(&position, &spec.budget()).unwrap();
         let after = position.after(action);
         if !after.status().is_over() {
-            assert_eq!(solver.solve(&after, false), Ok(-score), "{position}");
+            assert_eq!(solver.score(&after, false), Ok(-score), "{position}");
         }
         let proven = agent.report().unwrap().proven.unwrap();
         let expected = match score.signum() {
@@ -112,7 +112,7 @@ fn hex_openings_on_small_boards_are_winning_moves() {
     let mut agent = Hex::agent(&spec, 1).unwrap();
     let start = Hex::new(4).unwrap();
     let action = agent.choose(&start, &spec.budget()).unwrap();
-    let winning = games_hex::Solver::new(1 << 20).winning_moves(&start);
+    let winning = games_hex::Solver::with_table_bytes(1 << 20).winning_moves(&start);
     assert!(
         winning.contains(&action),
         "{action} is not among {winning:?}"

@@ -14,7 +14,7 @@ use crate::{Column, Connect4};
 const STANDARD: &str = include_str!("../book/7x6.txt");
 
 /// An opening book: for each position in it, the exact score for the player to move (the
-/// test sets' convention, as [`Solver::solve`](crate::Solver::solve)) and a move that achieves
+/// test sets' convention, as [`Solver::score`](crate::Solver::score)) and a move that achieves
 /// it.
 ///
 /// A position and its mirror image are one entry. The text format, one position per line, is
@@ -51,14 +51,17 @@ pub struct BookError {
 }
 
 impl Book {
-    /// The 7x6 book shipped with the crate, read once.
+    /// The book shipped with the crate for `width`x`height` boards, read once: one for 7x6,
+    /// `None` for every other size.
     ///
     /// # Panics
     ///
     /// If the shipped book does not parse (a test checks that it does).
-    pub fn standard() -> &'static Book {
+    #[must_use]
+    pub fn standard(width: u8, height: u8) -> Option<&'static Book> {
         static BOOK: OnceLock<Book> = OnceLock::new();
-        BOOK.get_or_init(|| STANDARD.parse().expect("the shipped book parses"))
+        ((width, height) == (7, 6))
+            .then(|| BOOK.get_or_init(|| STANDARD.parse().expect("the shipped book parses")))
     }
 
     /// Positions in the book.
@@ -206,7 +209,8 @@ mod tests {
     fn the_shipped_book_opens_with_the_known_result() {
         // Allis (1988), Tromp, Pons: the first player wins, by the centre column, with its
         // last stone (score 1).
-        let book = Book::standard();
+        let book = Book::standard(7, 6).expect("the 7x6 book");
         assert_eq!(book.get(&Connect4::new()), Some((Column::new(3), 1)));
+        assert!(Book::standard(6, 7).is_none());
     }
 }

@@ -40,8 +40,8 @@ mod notation;
 mod solver;
 
 pub use bits::Bits;
-pub use board::{Connect4, Connect4Board, Connect4Large, MAX_SIDE};
+pub use board::{Connect4, Connect4Board, Connect4Large};
 pub use book::{Book, BookError};
 pub use knowledge::{Threats, WinBlock, knowledge};
-pub use notation::{Column, MoveErrorKind, MovesError, ParseMoveError, SizeError};
+pub use notation::{Column, MAX_SIDE, MoveErrorKind, MovesError, ParseMoveError, SizeError};
 pub use solver::{SolveError, Solver};

@@ -5,7 +5,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::board::MAX_SIDE;
+/// The widest and tallest boards supported (each also limited by the bitboard's size).
+pub const MAX_SIDE: u8 = 16;
 
 /// A move: the column a stone is dropped into.
 ///

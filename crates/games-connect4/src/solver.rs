@@ -9,12 +9,16 @@ use thiserror::Error;
 use crate::board::{Connect4, winning_cells};
 use crate::{Bits, Book, Column, Connect4Board};
 
-/// Entries of the transposition table: a prime just above 2^23, so that with 32-bit partial keys
-/// the slot and the stored key together tell apart every key of up to 55 bits (the Chinese
-/// remainder theorem), which is every board with `width * (height + 1) <= 55`.
+/// Entries of the default transposition table: a prime just above 2^23, so that with 32-bit
+/// partial keys the slot and the stored key together tell apart every key of up to 55 bits (the
+/// Chinese remainder theorem), which is every board with `width * (height + 1) <= 55`. Any
+/// larger odd number of entries does too; no smaller one does.
 const TABLE_SIZE: usize = 8_388_617;
 
-/// The error of [`Solver::solve`].
+/// The bytes of one table entry: a 32-bit partial key and a one-byte bound.
+const ENTRY_BYTES: usize = size_of::<u32>() + size_of::<i8>();
+
+/// The error of [`Solver::score`] and [`Solver::best_move`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
 pub enum SolveError {
     /// The game is already over: there is nothing to solve.
@@ -42,7 +46,9 @@ pub enum SolveError {
 /// - **no losing moves**: moves that let the opponent win at once, or play under the opponent's
 ///   winning cell, are never searched; two opponent threats to parry means the position is lost;
 /// - **ordering**: moves that create the most winning cells first, ties centre first;
-/// - **a transposition table** of upper and lower bounds, 8M entries of 5 bytes (about 40 MB).
+/// - **a transposition table** of upper and lower bounds, 8M entries of 5 bytes (about 40 MB,
+///   the least that tells every position apart; [`with_table_bytes`](Solver::with_table_bytes)
+///   for more).
 ///
 /// The weak mode only asks win, draw or loss (scores 1, 0, -1): much faster on positions whose
 /// score is far from 0.
@@ -53,11 +59,13 @@ pub enum SolveError {
 /// let mut solver = Solver::new();
 /// // The first position of the End-Easy test set: the player to move loses, at the last cell.
 /// let position: Connect4 = "2252576253462244111563365343671351441".parse()?;
-/// assert_eq!(solver.solve(&position, false)?, -1);
+/// assert_eq!(solver.score(&position, false)?, -1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
 pub struct Solver {
+    /// The table's entries: `slots` keys and bounds.
+    slots: usize,
     keys: Vec<u32>,
     values: Vec<i8>,
     nodes: u64,
@@ -75,9 +83,28 @@ impl Solver {
     /// A solver with an empty table (about 40 MB, written once here).
     #[must_use]
     pub fn new() -> Self {
+        Solver::with_table_bytes(0)
+    }
+
+    /// A solver whose table takes about `bytes` bytes (5 a position), and at least the 40 MB
+    /// of [`new`](Solver::new): a smaller table could not tell the positions apart by their
+    /// 32-bit partial keys.
+    ///
+    /// ```
+    /// use games_connect4::Solver;
+    ///
+    /// let mut solver = Solver::with_table_bytes(64 << 20);
+    /// assert_eq!(solver.score(&"4141414".parse()?, false), Err(games_connect4::SolveError::GameOver));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_table_bytes(bytes: usize) -> Self {
+        // Odd, so that the slot and the 32-bit key still tell every key apart.
+        let slots = (bytes / ENTRY_BYTES).max(TABLE_SIZE) | 1;
         Solver {
-            keys: written_zeros(TABLE_SIZE),
-            values: written_zeros(TABLE_SIZE),
+            slots,
+            keys: written_zeros(slots),
+            values: written_zeros(slots),
             nodes: 0,
             deadline: Deadline::new(None),
             book: None,
@@ -86,7 +113,8 @@ impl Solver {
 
     /// The same solver, answering the positions of `book` (7x6) from it when it plays
     /// ([`Solve`]): [`Book::standard`] is the one shipped with the crate; leak a book of your
-    /// own (`Box::leak`) to use it instead. [`solve`](Solver::solve) itself always searches.
+    /// own (`Box::leak`) to use it instead. [`score`](Solver::score) and
+    /// [`best_move`](Solver::best_move) themselves always search.
     #[must_use]
     pub fn with_book(mut self, book: &'static Book) -> Self {
         self.book = Some(book);
@@ -101,14 +129,14 @@ impl Solver {
             .flatten()
     }
 
-    /// Positions visited since the solver was made or [`reset`](Solver::reset).
+    /// Positions visited since the solver was made or [`clear`](Solver::clear)ed.
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
     /// Empties the table and the node count.
-    pub fn reset(&mut self) {
+    pub fn clear(&mut self) {
         self.keys.fill(0);
         self.values.fill(0);
         self.nodes = 0;
@@ -120,19 +148,19 @@ impl Solver {
     /// # Errors
     ///
     /// [`SolveError`] when the game is over or the board is too large for the table.
-    pub fn solve(&mut self, position: &Connect4, weak: bool) -> Result<i32, SolveError> {
+    pub fn score(&mut self, position: &Connect4, weak: bool) -> Result<i32, SolveError> {
         self.deadline = Deadline::new(None);
         let p = Self::checked(position)?;
-        Ok(self.score(&p, weak))
+        Ok(self.search_score(&p, weak))
     }
 
-    /// [`solve`](Solver::solve), giving up (`Ok(None)`) once `deadline` has passed; what it
+    /// [`score`](Solver::score), giving up (`Ok(None)`) once `deadline` has passed; what it
     /// learnt stays in the table.
     ///
     /// # Errors
     ///
-    /// As [`solve`](Solver::solve).
-    pub fn solve_by(
+    /// As [`score`](Solver::score).
+    pub fn score_by(
         &mut self,
         position: &Connect4,
         weak: bool,
@@ -140,12 +168,12 @@ impl Solver {
     ) -> Result<Option<i32>, SolveError> {
         self.deadline = Deadline::new(deadline);
         let p = Self::checked(position)?;
-        let score = self.score(&p, weak);
+        let score = self.search_score(&p, weak);
         Ok((!self.deadline.expired()).then_some(score))
     }
 
     /// A best move of `position` (the fastest win, the slowest loss, or a draw) and the
-    /// position's exact score: the score by [`solve`](Solver::solve), then one null-window
+    /// position's exact score: the score by [`score`](Solver::score), then one null-window
     /// search per move, centre first, until a move is found that keeps it.
     ///
     /// ```
@@ -160,7 +188,7 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// As [`solve`](Solver::solve).
+    /// As [`score`](Solver::score).
     pub fn best_move(&mut self, position: &Connect4) -> Result<(Column, i32), SolveError> {
         let best = self.best_move_by(position, None)?;
         Ok(best.expect("no deadline"))
@@ -174,7 +202,7 @@ impl Solver {
     ) -> Result<Option<(Column, i32)>, SolveError> {
         self.deadline = Deadline::new(deadline);
         let p = Self::checked(position)?;
-        let score = self.score(&p, false);
+        let score = self.search_score(&p, false);
         if self.deadline.expired() {
             return Ok(None);
         }
@@ -213,7 +241,7 @@ impl Solver {
 
     /// The score of `p` (ongoing) for the player to move: a binary search of null-window
     /// searches.
-    fn score(&mut self, p: &Position, weak: bool) -> i32 {
+    fn search_score(&mut self, p: &Position, weak: bool) -> i32 {
         if p.can_win_next() {
             return if weak { 1 } else { (p.cells + 1 - p.moves) / 2 };
         }
@@ -274,7 +302,12 @@ impl Solver {
             }
         }
         let key = p.key();
-        let slot = (key % TABLE_SIZE as u64) as usize;
+        // The default size by a constant (a multiplication), any other by a division.
+        let slot = if self.slots == TABLE_SIZE {
+            (key % TABLE_SIZE as u64) as usize
+        } else {
+            (key % self.slots as u64) as usize
+        };
         let bounds = Bounds::of(p);
         if self.keys[slot] == key as u32 && self.values[slot] != 0 {
             match bounds.decode(self.values[slot]) {
@@ -341,7 +374,7 @@ impl<B: Bits> Solve<Connect4Board<B>> for Solver {
         let position = position.narrowed()?;
         let score = match self.book_move(&position) {
             Some((_, score)) => score,
-            None => self.solve_by(&position, false, deadline).ok()??,
+            None => self.score_by(&position, false, deadline).ok()??,
         };
         let p = Position::of(&position);
         Some(proven(score, p.moves, p.cells))

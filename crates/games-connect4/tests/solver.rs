@@ -28,7 +28,7 @@ fn exact_scores_match_the_test_sets() {
     ] {
         for (position, expected) in sample(file, lines) {
             assert_eq!(
-                solver.solve(&position, false),
+                solver.score(&position, false),
                 Ok(expected),
                 "{file}:\n{position}"
             );
@@ -42,7 +42,7 @@ fn weak_scores_are_the_signs() {
     for (file, lines) in [("Test_L3_R1", 100), ("Test_L2_R1", 50), ("Test_L1_R1", 20)] {
         for (position, expected) in sample(file, lines) {
             assert_eq!(
-                solver.solve(&position, true),
+                solver.score(&position, true),
                 Ok(expected.signum()),
                 "{file}:\n{position}"
             );
@@ -54,17 +54,17 @@ fn weak_scores_are_the_signs() {
 fn finished_games_and_large_boards_are_refused() {
     let mut solver = Solver::new();
     assert_eq!(
-        solver.solve(&"4141414".parse().unwrap(), false),
+        solver.score(&"4141414".parse().unwrap(), false),
         Err(SolveError::GameOver)
     );
     let big = Connect4::with_size(8, 7).unwrap();
     assert_eq!(
-        solver.solve(&big, false),
+        solver.score(&big, false),
         Err(SolveError::BoardTooLarge(64))
     );
     // Small boards solve from the start: 4x4 Connect Four is a draw.
     assert_eq!(
-        solver.solve(&Connect4::with_size(4, 4).unwrap(), false),
+        solver.score(&Connect4::with_size(4, 4).unwrap(), false),
         Ok(0)
     );
 }
@@ -85,13 +85,13 @@ fn the_shipped_books_deepest_entries_agree_with_the_solver() {
     let mut checked = 0;
     for fields in deepest {
         let position: Connect4 = fields[0].parse().unwrap();
-        let (best, score) = Book::standard().get(&position).unwrap();
+        let (best, score) = Book::standard(7, 6).unwrap().get(&position).unwrap();
         assert_eq!(score.to_string(), fields[1]);
-        assert_eq!(solver.solve(&position, false), Ok(score), "{}", fields[0]);
+        assert_eq!(solver.score(&position, false), Ok(score), "{}", fields[0]);
         let after = position.after(best);
         if !after.status().is_over() {
             assert_eq!(
-                solver.solve(&after, false),
+                solver.score(&after, false),
                 Ok(-score),
                 "{} {best}",
                 fields[0]
@@ -100,4 +100,20 @@ fn the_shipped_books_deepest_entries_agree_with_the_solver() {
         checked += 1;
     }
     assert_eq!(checked, 4);
+}
+
+/// A table larger than the default (an odd number of slots other than the default's prime)
+/// keeps every score exact, and `clear` empties it and the node count.
+#[test]
+fn a_larger_table_scores_the_same() {
+    let mut solver = Solver::with_table_bytes(48 << 20);
+    for (position, expected) in sample("Test_L3_R1", 50) {
+        assert_eq!(solver.score(&position, false), Ok(expected), "{position}");
+    }
+    assert!(solver.nodes() > 0);
+    solver.clear();
+    assert_eq!(solver.nodes(), 0);
+    for (position, expected) in sample("Test_L2_R1", 20) {
+        assert_eq!(solver.score(&position, false), Ok(expected), "{position}");
+    }
 }

@@ -3,7 +3,7 @@
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// The largest board side.
-pub const MAX_SIZE: u8 = 19;
+pub const MAX_SIDE: u8 = 19;
 
 /// Words in the largest board: 19 * 19 = 361 bits.
 pub(crate) const MAX_WORDS: usize = 6;
@@ -241,10 +241,10 @@ const fn geometry(n: usize) -> Geometry {
 }
 
 /// The geometry of every size, indexed by the side (index 0 unused).
-pub(crate) static GEOMETRY: [Geometry; MAX_SIZE as usize + 1] = {
-    let mut all = [const { geometry(0) }; MAX_SIZE as usize + 1];
+pub(crate) static GEOMETRY: [Geometry; MAX_SIDE as usize + 1] = {
+    let mut all = [const { geometry(0) }; MAX_SIDE as usize + 1];
     let mut n = 1;
-    while n <= MAX_SIZE as usize {
+    while n <= MAX_SIDE as usize {
         all[n] = geometry(n);
         n += 1;
     }

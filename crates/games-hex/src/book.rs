@@ -80,7 +80,7 @@ impl Book {
     /// If `size` is not a Hex size ([`Hex::new`]).
     #[must_use]
     pub fn new(size: u8, swap: bool) -> Book {
-        assert!(Hex::new(u32::from(size)).is_ok(), "no {size}x{size} Hex");
+        assert!(Hex::new(size).is_ok(), "no {size}x{size} Hex");
         Book {
             size,
             swap,
@@ -223,11 +223,10 @@ impl Book {
     /// Never: the size was checked when the book was made.
     #[must_use]
     pub fn start(&self) -> Hex {
-        let size = u32::from(self.size);
         if self.swap {
-            Hex::with_swap(size)
+            Hex::with_swap(self.size)
         } else {
-            Hex::new(size)
+            Hex::new(self.size)
         }
         .expect("a checked size")
     }
@@ -301,7 +300,7 @@ impl std::str::FromStr for Book {
                 let size = size
                     .parse::<u8>()
                     .ok()
-                    .filter(|&n| Hex::new(u32::from(n)).is_ok())
+                    .filter(|&n| Hex::new(n).is_ok())
                     .ok_or_else(|| bad(format!("no Hex size {size:?} (1 to 19)")))?;
                 book = Some(Book::new(size, swap));
                 continue;

@@ -38,7 +38,7 @@ const INFINITE: u32 = u32::MAX / 4;
 /// use games_hex::{Dfpn, Hex};
 ///
 /// // 5x5 after c3 b4, Black to move: Black wins (the centre wins 5x5 whatever the answer).
-/// let mut dfpn = Dfpn::new(1 << 20);
+/// let mut dfpn = Dfpn::with_table_bytes(1 << 20);
 /// let solution = dfpn.solve(&Hex::new(5)?.after_moves("c3 b4")?, None);
 /// let (_, value) = solution.best.unwrap();
 /// assert_eq!(value.outcome, Wdl::Win);
@@ -94,17 +94,23 @@ enum Reading<const W: usize> {
 }
 
 impl Default for Dfpn {
-    /// A solver with a 64 MiB table.
     fn default() -> Self {
-        Dfpn::new(64 << 20)
+        Dfpn::new()
     }
 }
 
 impl Dfpn {
-    /// A solver whose table takes about `table_bytes` bytes (at least one entry).
+    /// A solver with a 64 MiB table.
     #[must_use]
-    pub fn new(table_bytes: usize) -> Self {
-        let slots = (table_bytes / size_of::<Entry>()).max(1);
+    pub fn new() -> Self {
+        Dfpn::with_table_bytes(64 << 20)
+    }
+
+    /// A solver whose table takes at most `bytes` bytes (16 a position, a power of two of
+    /// them, at least one).
+    #[must_use]
+    pub fn with_table_bytes(bytes: usize) -> Self {
+        let slots = (bytes / size_of::<Entry>()).max(1);
         Dfpn {
             table: vec![Entry::default(); 1 << slots.ilog2()],
             nodes: 0,
@@ -115,9 +121,10 @@ impl Dfpn {
         }
     }
 
-    /// Forgets every proof in the table.
+    /// Empties the table (every proof in it) and the node count.
     pub fn clear(&mut self) {
         self.table.fill(Entry::default());
+        self.nodes = 0;
     }
 
     fn slot(&self, hash: u64) -> usize {
@@ -346,7 +353,7 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     /// Random positions of `size` with `stones` stones each (those not over yet).
-    fn positions(size: u32, stones: &[usize], count: usize, seed: u64) -> Vec<Hex> {
+    fn positions(size: u8, stones: &[usize], count: usize, seed: u64) -> Vec<Hex> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut found = Vec::new();
         while found.len() < count {
@@ -365,8 +372,8 @@ mod tests {
     /// Df-pn agrees with the brute-force solver (a reference that knows no virtual
     /// connections) on who wins, and the move it gives as winning wins.
     fn agrees_with_the_exact_solver(positions: &[Hex]) {
-        let mut exact = Solver::new(16 << 20);
-        let mut dfpn = Dfpn::new(1 << 20);
+        let mut exact = Solver::with_table_bytes(16 << 20);
+        let mut dfpn = Dfpn::with_table_bytes(1 << 20);
         let (mut won, mut lost) = (0, 0);
         for position in positions {
             let expected = exact.winner(position) == position.to_move();
@@ -399,8 +406,8 @@ mod tests {
     /// comes back with the proof.
     #[test]
     fn a_tiny_table_still_gives_the_winning_move() {
-        let mut exact = Solver::new(16 << 20);
-        let mut dfpn = Dfpn::new(0);
+        let mut exact = Solver::with_table_bytes(16 << 20);
+        let mut dfpn = Dfpn::with_table_bytes(0);
         for position in positions(5, &[6, 8], 20, 24) {
             let best = dfpn.solve(&position, None).best;
             assert_eq!(
@@ -426,7 +433,7 @@ mod tests {
     fn proves_a_missed_win_from_a_game_against_mohex() {
         let moves = "a5 e5 d6 d5 b6 b7 c6 d7 c7 b9 c8 c9 d8 f7 e9 b5 c5 d3 h2 g3 h3 e6 f6 e7 d4 e3";
         let position = Hex::new(9).unwrap().after_moves(moves).unwrap();
-        let mut dfpn = Dfpn::new(16 << 20);
+        let mut dfpn = Dfpn::with_table_bytes(16 << 20);
         let (action, value) = dfpn.solve(&position, None).best.expect("proven");
         assert_eq!(value.outcome, Wdl::Win);
         assert!(

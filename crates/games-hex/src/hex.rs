@@ -1,11 +1,14 @@
-//! [`Hex`]: one type for every board size, over boards compiled for each word count.
+//! [`Hex`]: one type for every board size, over boards compiled for each word count, and its
+//! text (the drawing, move lists).
+
+use std::fmt;
 
 use game_core::{Game, PlayedActions, Player, Playout, Status};
 use rand::Rng;
 
-use crate::bits::{MAX_SIZE, words_for};
-use crate::board::HexBoard;
-use crate::notation::{Cell, Move, MoveErrorKind, SizeError};
+use crate::bits::{MAX_SIDE, words_for};
+use crate::board::{HexBoard, draw};
+use crate::notation::{Cell, Move, MoveErrorKind, MovesError, SizeError};
 
 /// A Hex position on a board from 1x1 to 19x19, with or without the swap rule.
 ///
@@ -65,7 +68,7 @@ impl Hex {
     /// # Errors
     ///
     /// [`SizeError`] for a size outside 1 to 19.
-    pub fn new(size: u32) -> Result<Hex, SizeError> {
+    pub fn new(size: u8) -> Result<Hex, SizeError> {
         Hex::build(size, false)
     }
 
@@ -75,15 +78,14 @@ impl Hex {
     /// # Errors
     ///
     /// [`SizeError`] for a size outside 1 to 19.
-    pub fn with_swap(size: u32) -> Result<Hex, SizeError> {
+    pub fn with_swap(size: u8) -> Result<Hex, SizeError> {
         Hex::build(size, true)
     }
 
-    fn build(size: u32, swap: bool) -> Result<Hex, SizeError> {
-        let n = u8::try_from(size)
-            .ok()
-            .filter(|n| (1..=MAX_SIZE).contains(n))
-            .ok_or(SizeError(size))?;
+    fn build(n: u8, swap: bool) -> Result<Hex, SizeError> {
+        if !(1..=MAX_SIDE).contains(&n) {
+            return Err(SizeError(u32::from(n)));
+        }
         Ok(Hex(match words_for(n) {
             1 => Board::W1(HexBoard::new(n, swap)),
             2 => Board::W2(HexBoard::new(n, swap)),
@@ -204,5 +206,107 @@ impl Game for Hex {
         played: &mut PlayedActions,
     ) -> Playout {
         with_board!(&mut self.0, b => b.random_playout_marked(rng, played))
+    }
+}
+
+impl Hex {
+    /// The board drawn as GTP tools see it after a swap: each stone on the transposed cell
+    /// in the other colour.
+    ///
+    /// Benzene and HexGui play the swap by exchanging the players' colours and leaving the
+    /// stone where it is, where this crate moves the stone ([`Move::Swap`]). The two are the
+    /// same game seen in a mirror; this draws the mirror image, for a GTP `showboard` after
+    /// `swap-pieces`.
+    ///
+    /// ```
+    /// let game = games_hex::Hex::with_swap(3)?.after_moves("a2 swap")?;
+    /// assert_eq!(game.to_string_exchanged(), "   a b c
+    ///  1 . . . 1
+    ///   2 X . . 2
+    ///    3 . . . 3
+    ///      a b c");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn to_string_exchanged(&self) -> String {
+        struct Exchanged<'a>(&'a Hex);
+        impl fmt::Display for Exchanged<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let game = self.0;
+                draw(f, game.size(), |cell| {
+                    game.at(cell.transposed()).map(Player::opponent)
+                })
+            }
+        }
+        Exchanged(self).to_string()
+    }
+
+    /// This position after a list of moves such as `"a1 b2 c3"`, `"a1,b2"` or `"a1b2c3"`
+    /// (cells and `swap`/`swap-pieces`, any case). `self` is left unchanged.
+    ///
+    /// # Errors
+    ///
+    /// [`MovesError`] names the first bad move, its number in the list, and why.
+    pub fn after_moves(&self, text: &str) -> Result<Hex, MovesError> {
+        let mut game = self.clone();
+        for (index, token) in tokens(text).enumerate() {
+            let error = |kind| MovesError {
+                input: text.to_owned(),
+                index,
+                text: token.to_owned(),
+                kind,
+            };
+            let action: Move = token.parse().map_err(|_| error(MoveErrorKind::NotAMove))?;
+            game.check(action).map_err(error)?;
+            game.play_unchecked(action);
+        }
+        Ok(game)
+    }
+}
+
+/// The moves of a move list: cells (a letter and digits) and swaps, with or without separators.
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',' || c == ';');
+        if rest.is_empty() {
+            return None;
+        }
+        let lower = rest.to_ascii_lowercase();
+        let len = if lower.starts_with("swap-pieces") {
+            "swap-pieces".len()
+        } else if lower.starts_with("swap") {
+            "swap".len()
+        } else {
+            // A letter, then its digits; anything else is a one-character bad token.
+            let first = rest.chars().next().map_or(1, char::len_utf8);
+            let digits = rest[first..].bytes().take_while(u8::is_ascii_digit).count();
+            if rest.as_bytes()[0].is_ascii_alphabetic() {
+                first + digits
+            } else {
+                first
+            }
+        };
+        let (token, tail) = rest.split_at(len);
+        rest = tail;
+        Some(token)
+    })
+}
+
+impl fmt::Display for Hex {
+    /// The board as the usual rhombus, each row shifted half a cell further right, with column
+    /// letters above and below and row numbers on both sides; `X` for Black (connects top and
+    /// bottom), `O` for White (connects left and right), `.` for empty:
+    ///
+    /// ```
+    /// let game = games_hex::Hex::new(3).unwrap().after_moves("a1 c3").unwrap();
+    /// assert_eq!(game.to_string(), "   a b c
+    ///  1 X . . 1
+    ///   2 . . . 2
+    ///    3 . . O 3
+    ///      a b c");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        with_board!(&self.0, b => b.fmt(f))
     }
 }

@@ -16,6 +16,8 @@
 //!   need not play ([`Hex::inferior_cells`]), found from each cell's six neighbours (the dead
 //!   and captured ones filled in); the moves virtual connections (H-search) prove won or lost
 //!   ([`Hex::proven_moves`]), which a search asks of its busiest nodes.
+//! - [`patterns`]: the learned pattern table the prior and the playouts weigh moves by
+//!   ([`patterns::Patterns`]), and the types that train it.
 //! - [`Solver`]: who wins a position with perfect play, and with which moves, on small boards
 //!   (every opening of 5x5 in about a minute and a half); [`Dfpn`]: the same on larger boards,
 //!   by proof-number search guided by virtual connections (some 9x9 middle games in seconds).
@@ -36,7 +38,6 @@
 
 #![forbid(unsafe_code)]
 
-mod balance;
 mod bits;
 mod board;
 mod book;
@@ -44,15 +45,13 @@ mod dfpn;
 mod hex;
 mod knowledge;
 mod notation;
-mod patterns;
+pub mod patterns;
 mod solver;
 
-pub use balance::{Balancing, Target};
-pub use bits::MAX_SIZE;
+pub use bits::MAX_SIDE;
 pub use book::{Book, BookError, BookMove};
 pub use dfpn::Dfpn;
 pub use hex::Hex;
 pub use knowledge::{Bridges, InferiorCells, ProvenMoves, Shape, knowledge};
 pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};
-pub use patterns::{LocalShape, Near, PATTERN_CODES, ParsePatternsError, Patterns, Sample};
-pub use solver::Solver;
+pub use solver::{SolveError, Solver};

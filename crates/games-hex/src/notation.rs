@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::bits::MAX_SIZE;
+use crate::bits::MAX_SIDE;
 
 /// A cell: column `a`, `b`, ... and row `1`, `2`, ... from the top-left corner (`a1`); on 11x11
 /// the opposite corner is `k11`. Stored 0-based.
@@ -91,7 +91,7 @@ impl FromStr for Cell {
             return Err(error());
         }
         let row: u8 = digits.parse().map_err(|_| error())?;
-        if column >= MAX_SIZE || row == 0 || row > MAX_SIZE {
+        if column >= MAX_SIDE || row == 0 || row > MAX_SIDE {
             return Err(error());
         }
         Ok(Cell::new(column, row - 1))
@@ -165,7 +165,8 @@ pub enum MoveErrorKind {
     GameOver,
 }
 
-/// The error of [`Hex::new`](crate::Hex::new): no such board.
+/// The error of [`Hex::new`](crate::Hex::new): no such board. It holds the size asked for,
+/// in a type wide enough for any a tool reads from its user before it calls `Hex::new`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
-#[error("Hex boards are 1x1 to {MAX_SIZE}x{MAX_SIZE}, not {0}x{0}")]
+#[error("Hex boards are 1x1 to {MAX_SIDE}x{MAX_SIDE}, not {0}x{0}")]
 pub struct SizeError(pub u32);

@@ -3,12 +3,21 @@
 use std::time::Instant;
 
 use game_core::{Deadline, Game, Player, Proven, Solve, Wdl};
+use thiserror::Error;
 
 use crate::Hex;
 use crate::bits::Bits;
 use crate::board::HexBoard;
 use crate::hex::with_board;
 use crate::notation::Move;
+
+/// The error of [`Solver::best_move`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum SolveError {
+    /// The game is already over: there is nothing to solve.
+    #[error("the game is already over")]
+    GameOver,
+}
 
 /// Solves Hex positions exactly: a depth-first proof search with Hex's own shortcuts. 4x4 takes
 /// milliseconds and 5x5 (every first move) about a minute and a half; 6x6 is out of reach of
@@ -35,14 +44,18 @@ use crate::notation::Move;
 /// found first). With the swap rule, the swap is one more move where it is legal, and the
 /// shortcuts are off in that one position (the swap answers any threat).
 ///
+/// It is the solver to use up to 5x5 ([`Solver::handles`]); [`Dfpn`](crate::Dfpn) beyond.
+///
 /// ```
 /// use game_core::Player;
 /// use games_hex::{Hex, Solver};
 ///
-/// let mut solver = Solver::new(1 << 20);
+/// let mut solver = Solver::with_table_bytes(1 << 20);
 /// // 3x3: the first player wins from the centre, and loses from the acute corner a1.
 /// assert_eq!(solver.winner(&Hex::new(3)?.after_moves("b2")?), Player::Black);
 /// assert_eq!(solver.winner(&Hex::new(3)?.after_moves("a1")?), Player::White);
+/// // White to move after a1: b2 wins.
+/// assert_eq!(solver.best_move(&Hex::new(3)?.after_moves("a1")?)?, ("b2".parse()?, 1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -59,11 +72,26 @@ pub struct Solver {
     deadline: Deadline,
 }
 
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
 impl Solver {
-    /// A solver whose table takes about `table_bytes` bytes (at least one entry).
+    /// The largest board this solver is the one to use for ([`handles`](Solver::handles)).
+    const LARGEST: u8 = 5;
+
+    /// A solver with a 64 MiB table.
     #[must_use]
-    pub fn new(table_bytes: usize) -> Solver {
-        let words = (table_bytes / size_of::<u64>()).max(2);
+    pub fn new() -> Solver {
+        Solver::with_table_bytes(64 << 20)
+    }
+
+    /// A solver whose table takes about `bytes` bytes (at least one entry).
+    #[must_use]
+    pub fn with_table_bytes(bytes: usize) -> Solver {
+        let words = (bytes / size_of::<u64>()).max(2);
         Solver {
             table: vec![0; words],
             slots: 0,
@@ -86,6 +114,42 @@ impl Solver {
         }
     }
 
+    /// Whether this solver is the one to use on boards of side `size`: up to 5x5, where it
+    /// proves any position within about a minute and a half (4x4 at once). Beyond, its brute
+    /// force is out of its depth, and [`Dfpn`](crate::Dfpn), guided by virtual connections,
+    /// is the solver to use (some 9x9 middle games in seconds).
+    ///
+    /// ```
+    /// use games_hex::Solver;
+    ///
+    /// assert!(Solver::handles(5));
+    /// assert!(!Solver::handles(6));
+    /// ```
+    #[must_use]
+    pub const fn handles(size: u8) -> bool {
+        1 <= size && size <= Self::LARGEST
+    }
+
+    /// A best move for the player to move and the position's score for that player: 1 with a
+    /// winning move (the first of [`winning_moves`](Solver::winning_moves)), or -1 when every
+    /// move loses (then the first legal move). Hex has no draws, and this solver counts no
+    /// plies, so the score is only the result's sign, as in the other games' solvers.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::GameOver`] when the game is over.
+    pub fn best_move(&mut self, position: &Hex) -> Result<(Move, i32), SolveError> {
+        self.deadline = Deadline::new(None);
+        let moves = position.legal_actions_vec();
+        let Some(&first) = moves.first() else {
+            return Err(SolveError::GameOver);
+        };
+        Ok(moves
+            .into_iter()
+            .find(|&action| !self.mover_wins(&position.after(action)))
+            .map_or((first, -1), |action| (action, 1)))
+    }
+
     /// Every move that wins for the player to move, in the order of the legal moves; empty
     /// when the position is lost (or over).
     pub fn winning_moves(&mut self, position: &Hex) -> Vec<Move> {
@@ -97,16 +161,17 @@ impl Solver {
             .collect()
     }
 
-    /// The positions searched since this solver was made (those the shortcuts decide without
-    /// trying a move are not counted).
+    /// The positions searched since this solver was made or [`clear`](Solver::clear)ed (those
+    /// the shortcuts decide without trying a move are not counted).
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
-    /// Forgets every result in the table.
+    /// Empties the table (every result in it) and the node count.
     pub fn clear(&mut self) {
         self.table.fill(0);
+        self.nodes = 0;
     }
 
     /// Whether the player to move in `position` wins with perfect play (`false` when the game

@@ -28,7 +28,7 @@ proptest! {
         let position = random_position(size, empty.min(size * size - 1), &mut rng);
         let proven = position.proven_moves();
         let mover = position.to_move();
-        let mut solver = Solver::new(1 << 16);
+        let mut solver = Solver::with_table_bytes(1 << 16);
         for (cells, winner) in [(&proven.winning, mover), (&proven.losing, mover.opponent())] {
             for &cell in cells {
                 let after = position.after(Move::Place(cell));
@@ -111,7 +111,7 @@ fn finishing_moves_end_a_won_game_sooner_than_any_winning_moves() {
 #[test]
 fn proven_moves_find_most_wins_on_5x5() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-    let mut solver = Solver::new(1 << 18);
+    let mut solver = Solver::with_table_bytes(1 << 18);
     let (mut decided, mut lost_found, mut total) = (0, 0, 0);
     for _ in 0..300 {
         let position = random_position(5, 12, &mut rng);
@@ -227,7 +227,7 @@ fn the_fill_in_can_leave_a_single_winning_cell() {
     let position = Hex::new(5).unwrap().after_moves("c2 b4 c4 d3 a1").unwrap();
     let proven = position.proven_moves();
     assert_eq!(proven.winning, cells("c3"));
-    let winning = Solver::new(1 << 18).winning_moves(&position);
+    let winning = Solver::with_table_bytes(1 << 18).winning_moves(&position);
     assert!(winning.contains(&Move::Place("c3".parse().unwrap())));
 }
 

@@ -128,7 +128,7 @@ proptest! {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let position = random_position(size, empty.min(size * size - 1), &mut rng);
         let found = position.inferior_cells();
-        let mut solver = Solver::new(1 << 20);
+        let mut solver = Solver::with_table_bytes(1 << 20);
         let winner = solver.winner(&position);
         if let Some(filled) = found.winner {
             prop_assert_eq!(filled, winner, "{}\n{:?}", position, found);
@@ -248,7 +248,10 @@ fn a_stone_that_shuts_cells_in_dominates_them() {
     let c2: Cell = "c2".parse().unwrap();
     assert!(!found.contains(c2), "{found:?}");
     let after = position.after(Move::Place(c2));
-    assert_eq!(Solver::new(1 << 20).winner(&after), Player::Black);
+    assert_eq!(
+        Solver::with_table_bytes(1 << 20).winner(&after),
+        Player::Black
+    );
 }
 
 #[test]
@@ -291,7 +294,10 @@ fn a_board_whose_fill_in_connects_is_won() {
     // edge; Black wins, and the solver agrees.
     let position = Hex::new(5).unwrap().after_moves("c2 a1 c4 e5").unwrap();
     let found = position.inferior_cells();
-    assert_eq!(Solver::new(1 << 20).winner(&position), Player::Black);
+    assert_eq!(
+        Solver::with_table_bytes(1 << 20).winner(&position),
+        Player::Black
+    );
     assert_eq!(
         found.winner, None,
         "the bridge c3-b4... is not a captured pair: {found:?}"

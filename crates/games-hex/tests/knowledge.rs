@@ -4,7 +4,8 @@
 
 use game_core::testing::Conformance;
 use game_core::{Game, Player, PlayoutPolicy, Prior};
-use games_hex::{Bridges, Cell, Hex, LocalShape, Move, Near, Patterns, Shape};
+use games_hex::patterns::{LocalShape, Near, Patterns};
+use games_hex::{Bridges, Cell, Hex, Move, Shape};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -58,7 +59,7 @@ proptest! {
     #[test]
     fn the_policy_saves_exactly_the_bridges_the_definition_finds(size in 2u32..=13, seed: u64) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut position = Hex::new(size).unwrap();
+        let mut position = Hex::new(size as u8).unwrap();
         let policy = Bridges::default();
         let mut last = None;
         while !position.status().is_over() {
@@ -89,7 +90,7 @@ proptest! {
     #[test]
     fn playouts_with_fill_in_report_the_winner_of_their_full_board(size in 1u32..=13, plies in 0u32..60, seed: u64) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut position = Hex::new(size).unwrap();
+        let mut position = Hex::new(size as u8).unwrap();
         while position.plies() < plies.min(size * size) && !position.status().is_over() {
             let action = position.random_action(&mut rng).unwrap();
             position.play(action);
@@ -144,7 +145,7 @@ proptest! {
     #[test]
     fn local_moves_stay_around_the_last_stone(size in 2u32..=13, seed: u64) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut position = Hex::new(size).unwrap();
+        let mut position = Hex::new(size as u8).unwrap();
         // Ziggurats off: an answer to an intrusion into one can lie further away.
         let policy = Bridges { local: 1.0, ziggurats: false, ..Bridges::default() };
         let mut last = None;

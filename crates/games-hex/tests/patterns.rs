@@ -3,14 +3,15 @@
 //! weights parse and prefer what the games they were trained on played.
 
 use game_core::{Game, Player, Status};
-use games_hex::{Cell, Hex, Move, Near, PATTERN_CODES, Patterns, Shape};
+use games_hex::patterns::{Near, PATTERN_CODES, Patterns};
+use games_hex::{Cell, Hex, Move, Shape};
 use proptest::prelude::*;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Random moves from the empty board, stopping before the game ends.
 fn random_moves(size: u32, plies: u32, rng: &mut impl Rng) -> Vec<Cell> {
-    let mut position = Hex::new(size).unwrap();
+    let mut position = Hex::new(size as u8).unwrap();
     let mut moves = Vec::new();
     while moves.len() < plies as usize {
         let legal = position.legal_actions_vec();
@@ -28,7 +29,7 @@ fn random_moves(size: u32, plies: u32, rng: &mut impl Rng) -> Vec<Cell> {
 }
 
 fn play(size: u32, moves: impl IntoIterator<Item = Cell>) -> Hex {
-    let mut position = Hex::new(size).unwrap();
+    let mut position = Hex::new(size as u8).unwrap();
     for cell in moves {
         position.play(Move::Place(cell));
     }

@@ -22,7 +22,7 @@ proptest! {
         swap in any::<bool>(),
         choices in prop::collection::vec(any::<usize>(), 0..=361),
     ) {
-        let mut hex = if swap { Hex::with_swap(size) } else { Hex::new(size) }.unwrap();
+        let mut hex = if swap { Hex::with_swap(size as u8) } else { Hex::new(size as u8) }.unwrap();
         for choice in choices {
             prop_assert_eq!(hex.status(), Grid::of(&hex).status(), "after {} plies\n{}", hex.plies(), hex);
             let actions = hex.legal_actions_vec();
@@ -43,7 +43,7 @@ proptest! {
         opening in prop::collection::vec(any::<usize>(), 0..=20),
         seed in any::<u64>(),
     ) {
-        let mut start = Hex::new(size).unwrap();
+        let mut start = Hex::new(size as u8).unwrap();
         for choice in opening {
             let actions = start.legal_actions_vec();
             if actions.is_empty() {
@@ -89,7 +89,7 @@ proptest! {
 fn fill_and_check_has_the_win_rate_of_move_by_move_random_play() {
     use rand::RngExt;
     const GAMES: u32 = 20_000;
-    for size in [3, 5] {
+    for size in [3u8, 5] {
         let black_rate = |fast: bool| {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(u64::from(fast) + 10 * u64::from(size));
             let mut black = 0;

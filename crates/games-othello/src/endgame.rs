@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use game_core::{Deadline, Game, Proven, Solution, Solve, Wdl, mix64};
+use thiserror::Error;
 
 use crate::movegen;
 use crate::{Move, OthelloBoard, Square};
@@ -17,6 +18,14 @@ const ETC: u32 = 12;
 
 /// The best-move slot of a table entry with no move.
 const NO_MOVE: u8 = 64;
+
+/// The error of [`Endgame::best_move`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum SolveError {
+    /// The game is already over: there is nothing to solve.
+    #[error("the game is already over")]
+    GameOver,
+}
 
 /// Exact endgame search for Othello (8x8 and 6x6): the final disc difference for the player
 /// to move with best play by both sides, and a move that achieves it.
@@ -46,7 +55,7 @@ const NO_MOVE: u8 = 64;
 /// let position: Othello =
 ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".parse()?;
 /// let mut endgame = Endgame::new();
-/// let (best, score) = endgame.best_move(&position).unwrap();
+/// let (best, score) = endgame.best_move(&position)?;
 /// assert_eq!((best.to_string(), score), ("g8".to_owned(), 18));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -92,15 +101,22 @@ impl Endgame {
     /// when the deadline is near: about 20 for a second, 1.5 more for each doubling.
     #[must_use]
     pub fn new() -> Self {
-        Endgame::with_table(20)
+        Endgame::with_table_bytes(24 << 20)
     }
 
-    /// A solver with a table of `2^bits` entries (24 bytes each).
+    /// A solver whose table takes at most `bytes` bytes (24 a position, a power of two of
+    /// them, at least one), allocated at its first search.
+    ///
+    /// ```
+    /// let endgame = games_othello::Endgame::with_table_bytes(1 << 20);
+    /// # let _ = endgame;
+    /// ```
     #[must_use]
-    pub fn with_table(bits: u32) -> Self {
+    pub fn with_table_bytes(bytes: usize) -> Self {
+        let slots = (bytes / size_of::<Entry>()).max(1);
         Endgame {
             table: Vec::new(),
-            mask: (1 << bits.min(32)) - 1,
+            mask: (1 << slots.ilog2()) - 1,
             nodes: 0,
             deadline: Deadline::new(None),
             max_empties: 26,
@@ -115,18 +131,30 @@ impl Endgame {
         self
     }
 
-    /// Positions searched since the solver was made.
+    /// Positions searched since the solver was made or [`clear`](Endgame::clear)ed.
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
-    /// The exact final disc difference of `position` for the player to move, and a best move
-    /// (a placement, or [`Move::Pass`] when that is the only move); `None` when the game is
-    /// over.
-    pub fn best_move<const N: usize>(&mut self, position: &OthelloBoard<N>) -> Option<(Move, i32)> {
+    /// Empties the table and the node count.
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+        self.nodes = 0;
+    }
+
+    /// A best move of `position` for the player to move (a placement, or [`Move::Pass`] when
+    /// that is the only move) and the position's exact final disc difference for that player.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::GameOver`] when the game is over.
+    pub fn best_move<const N: usize>(
+        &mut self,
+        position: &OthelloBoard<N>,
+    ) -> Result<(Move, i32), SolveError> {
         self.deadline = Deadline::new(None);
-        self.root(position)
+        self.root(position).ok_or(SolveError::GameOver)
     }
 
     /// The root search: every move with the full window for the first, null windows after.
@@ -666,7 +694,7 @@ mod tests {
     fn random_endgames_match_plain_minimax() {
         use rand::SeedableRng;
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
-        let mut endgame = Endgame::with_table(10);
+        let mut endgame = Endgame::with_table_bytes(24 << 10);
         let mut checked = 0;
         while checked < 60 {
             let mut position = Othello::new();

@@ -39,7 +39,7 @@ mod movegen;
 mod notation;
 
 pub use board::{Othello, Othello6, OthelloBoard};
-pub use endgame::Endgame;
+pub use endgame::{Endgame, SolveError};
 pub use heuristic::{Features, Heuristic, Phase, PhaseWeights};
 pub use knowledge::{Corners, HeuristicPrior, SCALE, knowledge};
 pub use notation::{Move, MoveErrorKind, MovesError, ParseBoardError, ParseMoveError, Square};

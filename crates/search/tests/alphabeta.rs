@@ -157,10 +157,10 @@ fn a_time_budget_is_honoured_with_an_answer() {
 /// 4x4, exactly the short diagonal.
 #[test]
 fn solves_the_first_moves_of_small_hex_boards() {
-    let black_wins = |size: u32, cell: &str| {
+    let black_wins = |size: u8, cell: &str| {
         let after = Hex::new(size).unwrap().after_moves(cell).unwrap();
         let mut solver = AlphaBeta::new(|_: &Hex| 0);
-        solver.set_depth(size * size);
+        solver.set_depth(u32::from(size).pow(2));
         solver.choose(&after, &Budget::default());
         let value = solver.report().unwrap().score.unwrap();
         assert!(score::is_decisive(value), "{cell}: {value}");

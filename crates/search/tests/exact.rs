@@ -69,9 +69,17 @@ fn connect_four_values_and_plies_match_the_prover_near_the_end() {
 #[test]
 fn hex_values_match_the_prover() {
     let positions = random_positions(&Hex::new(3).unwrap(), 2, 30, 2);
-    agrees_with_the_prover(&mut games_hex::Solver::new(1 << 16), &positions, false);
+    agrees_with_the_prover(
+        &mut games_hex::Solver::with_table_bytes(1 << 16),
+        &positions,
+        false,
+    );
     let positions = random_positions(&Hex::with_swap(3).unwrap(), 1, 10, 3);
-    agrees_with_the_prover(&mut games_hex::Solver::new(1 << 16), &positions, false);
+    agrees_with_the_prover(
+        &mut games_hex::Solver::with_table_bytes(1 << 16),
+        &positions,
+        false,
+    );
 }
 
 #[test]
@@ -100,7 +108,7 @@ fn connect_four_best_moves_keep_the_published_scores() {
             let after = position.after(best);
             if !after.status().is_over() {
                 assert_eq!(
-                    solver.solve(&after, false),
+                    solver.score(&after, false),
                     Ok(-score),
                     "{file}: {moves} {best}"
                 );
@@ -121,14 +129,14 @@ fn a_passed_deadline_proves_nothing_and_spoils_nothing() {
             .is_none()
     );
     let late: Connect4 = "2252576253462244111563365343671351441".parse().unwrap();
-    assert_eq!(c4.solve(&late, false), Ok(-1));
+    assert_eq!(c4.score(&late, false), Ok(-1));
     let othello: Othello = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
         .parse()
         .unwrap();
     let mut endgame = Endgame::new();
     assert!(endgame.solve(&othello, past).best.is_none());
-    assert_eq!(endgame.best_move(&othello).map(|(_, s)| s), Some(18));
-    let mut hex = games_hex::Solver::new(1 << 20);
+    assert_eq!(endgame.best_move(&othello).map(|(_, s)| s), Ok(18));
+    let mut hex = games_hex::Solver::with_table_bytes(1 << 20);
     assert_eq!(hex.prove(&Hex::new(5).unwrap(), past), None);
     assert_eq!(
         hex.prove(&Hex::new(3).unwrap(), None),

@@ -80,7 +80,7 @@ fn connect_four_endgames_are_proven_as_the_exact_solver_says() {
         if expected == Wdl::Win {
             // The move played keeps the win: the opponent is lost after it.
             let after = position.after(report.chosen.unwrap());
-            let reply = exact.solve(&after, false).unwrap();
+            let reply = exact.score(&after, false).unwrap();
             assert!(
                 reply < 0,
                 "{moves}: {} throws the win away",
@@ -110,5 +110,5 @@ fn a_connect_four_mate_in_three_is_found_and_proven() {
     let report = search("uct:iterations=100000,solver=true", &position);
     assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Win), "{moves}");
     let after = position.after(report.chosen.unwrap());
-    assert!(exact.solve(&after, false).unwrap() < 0, "{moves}");
+    assert!(exact.score(&after, false).unwrap() < 0, "{moves}");
 }

@@ -97,7 +97,11 @@ impl<B: Bits + Send + Sync + 'static> TextGame for Connect4Board<B> {
     /// Pons' method (`games_connect4::Solver`, 40 MB) with the opening book on 7x6, for
     /// boards of up to 55 bits (`width * (height + 1)`); beyond, the fallback plays.
     fn solver() -> Box<dyn Solve<Self> + Send> {
-        Box::new(games_connect4::Solver::new().with_book(games_connect4::Book::standard()))
+        let solver = games_connect4::Solver::new();
+        Box::new(match games_connect4::Book::standard(7, 6) {
+            Some(book) => solver.with_book(book),
+            None => solver,
+        })
     }
 
     // --- 5. Web drawing ---------------------------------------------------------------------

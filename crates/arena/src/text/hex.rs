@@ -26,11 +26,15 @@ impl TextGame for Hex {
                 });
             }
         };
-        let board = if self.swap_rule() {
-            Hex::with_swap(size)
-        } else {
-            Hex::new(size)
-        };
+        let board = u8::try_from(size)
+            .map_err(|_| games_hex::SizeError(size))
+            .and_then(|size| {
+                if self.swap_rule() {
+                    Hex::with_swap(size)
+                } else {
+                    Hex::new(size)
+                }
+            });
         board.map_err(|e| SizeError::Refused {
             dimensions: dimensions.to_vec(),
             source: Box::new(e),
@@ -75,8 +79,8 @@ impl TextGame for Hex {
     /// 9x9 middle games in seconds.
     fn solver() -> Box<dyn Solve<Self> + Send> {
         Box::new(HexSolver {
-            small: games_hex::Solver::new(64 << 20),
-            large: games_hex::Dfpn::new(64 << 20),
+            small: games_hex::Solver::with_table_bytes(64 << 20),
+            large: games_hex::Dfpn::with_table_bytes(64 << 20),
         })
     }
 
@@ -87,7 +91,7 @@ impl TextGame for Hex {
     }
 
     fn with_swap_rule(&self, on: bool) -> Option<Self> {
-        let size = u32::from(self.size());
+        let size = self.size();
         let board = if on {
             Hex::with_swap(size)
         } else {
@@ -170,13 +174,9 @@ struct HexSolver {
 }
 
 impl HexSolver {
-    // TODO(issue 66): games-hex. The size rule (which solver for which board) belongs in
-    // games-hex, beside the two solvers; this type goes when games-hex has it.
-    /// The largest board the brute-force solver takes.
-    const SMALL: u8 = 5;
-
+    /// The solver for `position`'s board, by games-hex's rule ([`games_hex::Solver::handles`]).
     fn pick(&mut self, position: &Hex) -> &mut dyn Solve<Hex> {
-        if position.size() <= Self::SMALL {
+        if games_hex::Solver::handles(position.size()) {
             &mut self.small
         } else {
             &mut self.large

@@ -8,11 +8,8 @@ use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status};
 use rand::Rng;
 
 use crate::bits::Bits;
-use crate::notation::{Column, SizeError};
+use crate::notation::{Column, MAX_SIDE, SizeError};
 use playout::{Fixed, RandomBits, Shape, random_playable_cell};
-
-/// The widest and tallest boards supported (each also limited by the bitboard's size).
-pub const MAX_SIDE: u8 = 16;
 
 /// A Connect Four position on a board of any size that fits the bitboard type `B`.
 ///

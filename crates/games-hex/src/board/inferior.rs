@@ -9,8 +9,7 @@
 use game_core::Player;
 
 use super::HexBoard;
-use super::pattern::{Colours, no_colours};
-use super::playout::{BLACK_EDGE, MAX_CELLS, NOWHERE, WHITE_EDGE, rings};
+use super::geometry::{BLACK_EDGE, MAX_CELLS, NOWHERE, WHITE_EDGE, rings};
 use super::region;
 use crate::bits::Bits;
 
@@ -461,18 +460,6 @@ static EMPTY_COUNT: [u8; 4096] = {
 };
 
 impl<const W: usize> HexBoard<W> {
-    /// Each cell's colour: 0 empty, 1 Black, 2 White (and past the board, the two entries
-    /// that stand for the edges in the pattern tables: [`Colours`]).
-    pub(crate) fn colours(&self) -> Colours {
-        let mut colour = no_colours();
-        for player in Player::BOTH {
-            for i in self.stones[player.index()].iter() {
-                colour[i] = 1 + player.index() as u8;
-            }
-        }
-        colour
-    }
-
     /// The inferior cells of this position; none while the swap is still to be decided (it
     /// changes the stones' colour).
     pub(crate) fn inferior(&self) -> Inferior<W> {

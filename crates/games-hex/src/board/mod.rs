@@ -1,24 +1,38 @@
-//! The Hex position for boards of `W` words, and its rules; its playout (the fill) is in
-//! `playout.rs`, the drawing of boards and the text of [`Hex`](crate::Hex) in `text.rs`.
+//! The Hex position for boards of `W` words, and its rules. The other files of `board/`:
+//!
+//! - `geometry.rs`: neighbour rings, edge markers, the colour array; imports none of the others.
+//! - `fill.rs`: the uniform random playout (fill the board, find the winner once).
+//! - `policy.rs`: the playout policies (bridges, ziggurats, local moves); `weights.rs` the
+//!   pattern-weighted playout's weights; `ziggurat.rs` the ziggurat templates.
+//! - `pattern_codes.rs`: a cell's local pattern ([`LocalShape`]) read off the board.
+//! - `shape.rs`: the shape prior's weights; `inferior.rs` the inferior cells and the fill-in,
+//!   over `region.rs`'s captured regions; `vc.rs` virtual connections (H-search).
+//! - `text.rs`: the drawing of a board.
 
+mod fill;
+mod geometry;
 mod inferior;
-mod pattern;
-mod playout;
+mod pattern_codes;
+mod policy;
 mod region;
 mod shape;
 mod text;
 mod vc;
+mod weights;
 mod ziggurat;
 
 pub(crate) use inferior::Domination;
-pub(crate) use pattern::{RING_COLOURINGS, canonical_pattern, ring_weights};
-pub(crate) use playout::Style;
+pub use pattern_codes::{LocalShape, Near, PATTERN_CODES};
+pub(crate) use pattern_codes::{RING_COLOURINGS, canonical_pattern, ring_weights};
+pub(crate) use policy::Style;
+pub(crate) use text::draw;
 
 use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status, mix64};
 use rand::{Rng, RngExt};
 
 use crate::bits::{Bits, GEOMETRY};
 use crate::notation::{Cell, Move};
+use geometry::{Colours, no_colours};
 
 /// A Hex position on a board whose cells fit in `W` words (cell `(x, y)` is bit `n * y + x`).
 ///
@@ -179,6 +193,18 @@ impl<const W: usize> HexBoard<W> {
 
     pub(crate) fn empty(&self) -> Bits<W> {
         Bits::from_mask(&GEOMETRY[usize::from(self.n)].cells) & !(self.stones[0] | self.stones[1])
+    }
+
+    /// Each cell's colour: 0 empty, 1 Black, 2 White (and past the board, the two entries
+    /// that stand for the edges in the pattern tables: [`Colours`]).
+    pub(crate) fn colours(&self) -> Colours {
+        let mut colour = no_colours();
+        for player in Player::BOTH {
+            for i in self.stones[player.index()].iter() {
+                colour[i] = 1 + player.index() as u8;
+            }
+        }
+        colour
     }
 
     /// The swap is legal: the rule is on and White is to make its first move.

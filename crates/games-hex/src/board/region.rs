@@ -17,7 +17,7 @@
 //! to each other already. Then every connection of `X`'s through `T` passes through `L` (or
 //! around it).
 
-use super::playout::{BLACK_EDGE, MAX_CELLS, NOWHERE, WHITE_EDGE, rings};
+use super::geometry::{BLACK_EDGE, MAX_CELLS, NOWHERE, WHITE_EDGE, rings};
 use crate::bits::Bits;
 
 /// The largest region searched.

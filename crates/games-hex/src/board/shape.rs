@@ -4,7 +4,7 @@
 use game_core::Game;
 
 use super::HexBoard;
-use super::playout::RING;
+use super::geometry::RING;
 use crate::notation::Move;
 
 impl<const W: usize> HexBoard<W> {

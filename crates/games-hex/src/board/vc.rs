@@ -34,8 +34,8 @@ use std::collections::VecDeque;
 use game_core::Player;
 
 use super::HexBoard;
+use super::geometry::{BLACK_EDGE, MAX_CELLS, RING, WHITE_EDGE, rings};
 use super::inferior::Inferior;
-use super::playout::{BLACK_EDGE, MAX_CELLS, RING, WHITE_EDGE, rings};
 use crate::bits::Bits;
 
 /// The most VCs kept for one pair of nodes (a bound on memory and time; the intersection

@@ -20,7 +20,7 @@
 
 use std::sync::OnceLock;
 
-use crate::bits::MAX_SIZE;
+use crate::bits::MAX_SIDE;
 
 /// The carrier of the ziggurat above, cells `a` to `h` as offsets from the stone.
 const CARRIER: [(i32, i32); 8] = [
@@ -147,7 +147,7 @@ impl Ziggurats {
     /// The ziggurats of a board side, built once.
     pub(super) fn of(n: u8) -> &'static Ziggurats {
         static ALL: OnceLock<Vec<Ziggurats>> = OnceLock::new();
-        &ALL.get_or_init(|| (0..=i32::from(MAX_SIZE)).map(Ziggurats::build).collect())
+        &ALL.get_or_init(|| (0..=i32::from(MAX_SIDE)).map(Ziggurats::build).collect())
             [usize::from(n)]
     }
 
@@ -197,7 +197,7 @@ impl Ziggurats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::playout::{BLACK_EDGE, WHITE_EDGE, rings};
+    use crate::board::geometry::{BLACK_EDGE, WHITE_EDGE, rings};
 
     /// A ziggurat as the tests read it: whose, its stone, its carrier.
     #[derive(Clone, Copy, Debug)]

@@ -70,7 +70,7 @@ impl Grid {
 /// A position of a random game on a `size` board with `empty` empty cells left, not over.
 pub(crate) fn random_position(size: u32, empty: u32, rng: &mut impl Rng) -> Hex {
     loop {
-        let mut position = Hex::new(size).unwrap();
+        let mut position = Hex::new(size as u8).unwrap();
         while size * size - position.plies() > empty && !position.status().is_over() {
             let moves = position.legal_actions_vec();
             position = position.after(moves[rng.random_range(0..moves.len())]);

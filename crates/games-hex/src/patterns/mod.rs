@@ -1,48 +1,26 @@
-//! Learned weights of local patterns ([`Patterns`]), for the prior of Hex's knowledge.
+//! The learned pattern table ([`Patterns`]): weights of local patterns ([`LocalShape`]) for
+//! the prior of Hex's knowledge and its playouts, their text, and their training: from the
+//! moves of recorded games ([`Sample`], [`Patterns::train`]) and by simulation balancing
+//! ([`Target`], [`Balancing`], [`Patterns::balance`]).
 
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
+mod balance;
+
+pub use crate::board::{LocalShape, Near, PATTERN_CODES};
 use crate::board::{RING_COLOURINGS, ring_weights};
 use crate::hex::{Hex, with_board};
 use crate::notation::Cell;
-
-/// How many pattern codes there are (`3^12`); a [`LocalShape`]'s `pattern` is below it.
-pub const PATTERN_CODES: usize = 531_441;
-
-/// How close a cell is to the last stone placed (the opponent's last move).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Near {
-    /// Not within a bridge of it, or no stone was placed last.
-    Far = 0,
-    /// Next to it.
-    Adjacent = 1,
-    /// A bridge away from it.
-    Bridge = 2,
-}
-
-impl Near {
-    const ALL: [Near; 3] = [Near::Far, Near::Adjacent, Near::Bridge];
-}
-
-/// The local shape around an empty cell, seen by the player to move ([`Hex::local_shape`]).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct LocalShape {
-    /// The twelve nearest cells, a base-3 code below [`PATTERN_CODES`]: digit `k` (worth
-    /// `3^k`) is 0 empty, 1 the mover's, 2 the opponent's; digits 0-5 are the neighbours, 6-11
-    /// the cells a bridge away. Read in the frame where the mover connects rows, and the
-    /// smaller of the code and its half turn's, so that equivalent shapes share a code.
-    pub pattern: u32,
-    /// How close the cell is to the last stone.
-    pub near: Near,
-}
+pub use balance::{Balancing, Target};
 
 impl Hex {
     /// The local shape around `cell` for the player to move, or `None` when the cell is off
     /// the board or taken.
     ///
     /// ```
-    /// use games_hex::{Hex, Near};
+    /// use games_hex::Hex;
+    /// use games_hex::patterns::Near;
     ///
     /// let position = Hex::new(9)?.after_moves("e5")?;
     /// let shape = position.local_shape("e4".parse()?).expect("empty");
@@ -86,7 +64,8 @@ pub struct Sample {
 /// (`cargo run --release --example hex_patterns`, `docs/experiments.md`).
 ///
 /// ```
-/// use games_hex::{Hex, Patterns};
+/// use games_hex::Hex;
+/// use games_hex::patterns::Patterns;
 ///
 /// // 9x9, White to move after Black's e5: the cells next to the stone weigh more than a far
 /// // corner, by what the training saw.
@@ -118,7 +97,7 @@ impl PartialEq for Patterns {
 }
 
 /// The text of [`Patterns::learned`].
-const LEARNED: &str = include_str!("../data/patterns.txt");
+const LEARNED: &str = include_str!("../../data/patterns.txt");
 
 /// Why a weight table's text was refused: the line (from 1) and what is wrong with it.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -176,7 +155,8 @@ impl Patterns {
     /// For each mover, the weight of each colouring of a cell's six neighbours, for
     /// pattern-weighted playouts ([`ring_weights`]); built at the first call.
     pub(crate) fn ring_weights(&self) -> &[[f32; RING_COLOURINGS]; 2] {
-        self.ring.get_or_init(|| ring_weights(self))
+        self.ring
+            .get_or_init(|| ring_weights(|code| self.pattern_weight(code)))
     }
 
     /// The weight of the class `near` alone.

@@ -13,9 +13,10 @@ use game_core::{Game, Outcome, Status};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
+use super::Patterns;
+use crate::board::{Near, PATTERN_CODES};
 use crate::hex::{Hex, with_board};
 use crate::notation::Move;
-use crate::patterns::{Near, PATTERN_CODES, Patterns};
 
 /// How many codes the six neighbours have (`3^6`).
 const RING_CODES: usize = 729;
@@ -206,7 +207,8 @@ impl Patterns {
     /// `weighted: Some(f32::MAX)`: every pattern with the same six neighbours weighs the same.
     ///
     /// ```
-    /// use games_hex::{Balancing, Bridges, Hex, Patterns, Target};
+    /// use games_hex::patterns::{Balancing, Patterns, Target};
+    /// use games_hex::{Bridges, Hex};
     /// use rand::SeedableRng;
     ///
     /// let targets = vec![Target { position: Hex::new(5)?.after_moves("c3 b4")?, value: 0.9 }];
@@ -335,7 +337,7 @@ mod tests {
     /// player to move (the solver's).
     fn solved_targets(count: usize, seed: u64) -> Vec<Target> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut solver = Solver::new(1 << 16);
+        let mut solver = Solver::with_table_bytes(1 << 16);
         let mut targets = Vec::new();
         while targets.len() < count {
             let mut position = Hex::new(5).expect("5x5");

@@ -1,5 +1,6 @@
-//! The local pattern around a cell, for the learned prior ([`crate::patterns`]): its twelve
-//! nearest cells, seen by the player to move.
+//! Pattern codes: the local pattern around a cell ([`LocalShape`]), its twelve nearest cells
+//! read off the board as the player to move sees them, which the learned pattern table
+//! ([`crate::patterns`]) weighs.
 //!
 //! Each board side has a table, built once, of every cell's twelve pattern cells in each
 //! mover's frame ([`pattern_cells`]); a pattern is then twelve reads of a colour array
@@ -8,37 +9,45 @@
 use game_core::{Game, Player};
 
 use super::HexBoard;
-use super::playout::{MAX_CELLS, RING};
-use crate::bits::MAX_SIZE;
-use crate::patterns::{LocalShape, Near, Patterns};
+use super::geometry::{BEYOND_BLACK, BEYOND_WHITE, BRIDGE, Colours, MAX_CELLS, RING};
+use crate::bits::MAX_SIDE;
 
-/// The cells a bridge away, `BRIDGE[i] = RING[i] + RING[i + 1]`, in the same order around.
-const BRIDGE: [(i32, i32); 6] = [(2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1)];
+/// How many pattern codes there are (`3^12`); a [`LocalShape`]'s `pattern` is below it.
+pub const PATTERN_CODES: usize = 531_441;
+
+/// How close a cell is to the last stone placed (the opponent's last move).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Near {
+    /// Not within a bridge of it, or no stone was placed last.
+    Far = 0,
+    /// Next to it.
+    Adjacent = 1,
+    /// A bridge away from it.
+    Bridge = 2,
+}
+
+impl Near {
+    /// Every class, in the order of their numbers.
+    pub(crate) const ALL: [Near; 3] = [Near::Far, Near::Adjacent, Near::Bridge];
+}
+
+/// The local shape around an empty cell, seen by the player to move ([`Hex::local_shape`](crate::Hex::local_shape)).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LocalShape {
+    /// The twelve nearest cells, a base-3 code below [`PATTERN_CODES`]: digit `k` (worth
+    /// `3^k`) is 0 empty, 1 the mover's, 2 the opponent's; digits 0-5 are the neighbours, 6-11
+    /// the cells a bridge away. Read in the frame where the mover connects rows, and the
+    /// smaller of the code and its half turn's, so that equivalent shapes share a code.
+    pub pattern: u32,
+    /// How close the cell is to the last stone.
+    pub near: Near,
+}
 
 /// A pattern cell's state, for the player to move: the cell is empty, the mover's (a stone, or
 /// beyond one of the mover's edges), or the opponent's.
 const EMPTY: u32 = 0;
 const MINE: u32 = 1;
 const THEIRS: u32 = 2;
-
-/// The length of a colour array ([`Colours`]): the board's cells, then two beyond it.
-pub(super) const COLOURED: usize = MAX_CELLS + 2;
-/// The entry of a colour array that is always Black: beyond Black's edges, in the tables.
-const BEYOND_BLACK: u16 = MAX_CELLS as u16;
-/// The entry that is always White.
-const BEYOND_WHITE: u16 = MAX_CELLS as u16 + 1;
-
-/// Each cell's colour (0 empty, 1 Black, 2 White), then Black and White for the two entries
-/// that stand for what lies beyond the board ([`HexBoard::colours`]).
-pub(super) type Colours = [u8; COLOURED];
-
-/// The empty colour array: every cell empty, the entries beyond the board coloured.
-pub(super) fn no_colours() -> Colours {
-    let mut colour = [0; COLOURED];
-    colour[usize::from(BEYOND_BLACK)] = 1;
-    colour[usize::from(BEYOND_WHITE)] = 2;
-    colour
-}
 
 /// `3^k`, the worth of digit `k` of a pattern code, and of the digit the half turn moves to
 /// `k` (position `i` of each ring goes to `i + 3`; the map is its own inverse).
@@ -61,7 +70,7 @@ const POWERS: [[u32; 12]; 2] = {
 fn pattern_cells(n: u8) -> &'static [[[u16; 12]; 2]] {
     static TABLES: std::sync::OnceLock<Vec<Vec<[[u16; 12]; 2]>>> = std::sync::OnceLock::new();
     let all = TABLES.get_or_init(|| {
-        (0..=i32::from(MAX_SIZE))
+        (0..=i32::from(MAX_SIDE))
             .map(|n| {
                 (0..n * n)
                     .map(|i| {
@@ -131,13 +140,16 @@ fn digits(mover: Player) -> [u32; 3] {
 /// or beyond the board (the colour of that edge, or 3 beyond a corner).
 pub(crate) const RING_COLOURINGS: usize = 4096;
 
-/// For each mover (Black's, then White's), the weight in `patterns` of each colouring of a
+/// For each mover (Black's, then White's), the weight (`pattern_weight` of its pattern code)
+/// of each colouring of a
 /// cell's six neighbours ([`RING_COLOURINGS`]): the weight of its pattern with the six cells a
 /// bridge away empty, read in the mover's frame as [`HexBoard::pattern_code`] reads it (each
 /// colour's [`digits`]; White reads the board transposed, which takes neighbour `k` to
-/// neighbour `5 - k`; beyond a corner is the opponent's). A table fitted for the playouts ([`Patterns::balance`]) weighs
+/// neighbour `5 - k`; beyond a corner is the opponent's). A table fitted for the playouts ([`Patterns::balance`](crate::patterns::Patterns::balance)) weighs
 /// only the six neighbours, so for it this is every pattern's weight.
-pub(crate) fn ring_weights(patterns: &Patterns) -> Box<[[f32; RING_COLOURINGS]; 2]> {
+pub(crate) fn ring_weights(
+    pattern_weight: impl Fn(u32) -> f32,
+) -> Box<[[f32; RING_COLOURINGS]; 2]> {
     let mut table = Box::new([[0.0; RING_COLOURINGS]; 2]);
     for (m, mover) in Player::BOTH.into_iter().enumerate() {
         for (colouring, weight) in table[m].iter_mut().enumerate() {
@@ -148,7 +160,7 @@ pub(crate) fn ring_weights(patterns: &Patterns) -> Box<[[f32; RING_COLOURINGS]; 
                 let digit = digits(mover).get(colour).copied().unwrap_or(THEIRS);
                 code + digit * 3u32.pow(k as u32)
             });
-            *weight = patterns.pattern_weight(code);
+            *weight = pattern_weight(code);
         }
     }
     table
