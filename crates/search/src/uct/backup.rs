@@ -1,10 +1,13 @@
-//! Backpropagation on the one-threaded tree: a simulation's result carried up the path, with
-//! the solver's proofs, RAVE's statistics and tree parallelisation's virtual loss.
+//! Backpropagation: a simulation's result carried up the path ([`back_up`], for both trees),
+//! with, on the one-threaded tree, RAVE's statistics, the solver's proofs and the virtual
+//! loss of tree parallelisation under a lock.
 
 use game_core::{Game, Guide, Outcome, Player, Reward};
 
-use super::node::NodeId;
+use super::UctConfig;
+use super::node::{NodeId, Nodes};
 use super::simulate::{Simulation, rewards};
+use super::solver::carry_proofs;
 use super::{Trace, TreeSearch};
 
 impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
@@ -32,34 +35,18 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         R: Reward<G>,
         K: Guide<G>,
     {
-        let Simulation {
-            position,
-            outcome,
-            plies,
-            finished,
-            ..
-        } = simulation;
-        let (outcome, plies) = (*outcome, *plies);
-        if let (true, true, Some(&(id, mover))) = (*finished, self.config.solver, trace.path.last())
-        {
-            let draw = self.reward.reward(position, Outcome::Draw, mover);
-            self.tree[id].prove(outcome.for_player(mover).into(), draw);
-        }
-        let rewards = rewards(&self.reward, simulation);
         if virtual_loss.is_none() {
             self.tree[NodeId::ROOT].visits += 1;
         }
-        let depth = trace.path.len();
-        for (i, &(id, mover)) in trace.path.iter().enumerate() {
-            let value = self
-                .config
-                .decayed(rewards[mover.index()], (depth - 1 - i) as u32 + plies);
-            let node = &mut self.tree[id];
-            match virtual_loss {
-                None => node.record(value),
-                Some(losses) => node.revise(value - losses[mover.index()]),
-            }
-        }
+        let rewards = back_up(
+            &mut self.tree,
+            &self.config,
+            &self.reward,
+            simulation,
+            &trace.path,
+            virtual_loss,
+        );
+        let position = &simulation.position;
         if let Some(rave) = &mut self.rave {
             rave.update(
                 &mut self.tree,
@@ -71,7 +58,52 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         }
         if self.config.solver {
             let draws = Player::BOTH.map(|p| self.reward.reward(position, Outcome::Draw, p));
-            self.tree.propagate_proofs(&trace.path, draws);
+            carry_proofs(&mut self.tree, &trace.path, draws);
         }
     }
+}
+
+/// Backs the result of `simulation` up `path` (each node and the player who moved into it) in
+/// `tree`, and returns its reward for each player: every node counts the reward of the player
+/// who moved into it (decayed by the plies to the end), or, where the path counts the virtual
+/// loss `virtual_loss` already, has it replaced by that reward. With the solver, a finished
+/// game at the end of the path proves its node first. Carrying proofs further up is the
+/// caller's ([`carry_proofs`]), after what else it updates.
+#[inline]
+pub(crate) fn back_up<G, R, T>(
+    tree: &mut T,
+    config: &UctConfig,
+    reward: &R,
+    simulation: &Simulation<G>,
+    path: &[(T::Id, Player)],
+    virtual_loss: Option<[f64; 2]>,
+) -> [f64; 2]
+where
+    G: Game,
+    R: Reward<G>,
+    T: Nodes,
+{
+    if let (true, true, Some(&(id, mover))) = (simulation.finished, config.solver, path.last()) {
+        let draw = reward.reward(&simulation.position, Outcome::Draw, mover);
+        tree.prove(id, simulation.outcome.for_player(mover).into(), draw);
+    }
+    let rewards = rewards(reward, simulation);
+    let depth = path.len();
+    for (i, &(id, mover)) in path.iter().enumerate() {
+        let plies = (depth - 1 - i) as u32 + simulation.plies;
+        let value = config.decayed(rewards[mover.index()], plies);
+        match virtual_loss {
+            None => tree.record(id, value),
+            Some(losses) => {
+                // A loss changes nothing: the virtual loss counted it already (and in the
+                // lock-free tree a write to a node the other threads read costs a trip
+                // between the cores' caches).
+                let delta = value - losses[mover.index()];
+                if delta != 0.0 {
+                    tree.revise(id, delta);
+                }
+            }
+        }
+    }
+    rewards
 }

@@ -9,6 +9,7 @@ use game_core::{Game, Guide, Outcome, Player, Reward, Verdict};
 
 use super::TreeSearch;
 use super::node::{NodeId, Proof};
+use super::solver::carry_proofs;
 
 impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
     /// Asks the prior what is proven about the moves of `node` (expanded; at `position`, the
@@ -86,7 +87,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                 }
             }
             let draws = Player::BOTH.map(|p| self.reward.reward(position, Outcome::Draw, p));
-            self.tree.propagate_proofs(path, draws);
+            carry_proofs(&mut self.tree, path, draws);
         }
         self.tree.lead_untried(node);
     }

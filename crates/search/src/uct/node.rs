@@ -1,6 +1,7 @@
 //! The tree's node types, which every other part of `uct/` reads: a node and its id, what
-//! the solver has proven about it, what selection reads of it ([`Stats`]), and RAVE's
-//! statistics of its move ([`Amaf`]). This module imports none of the others.
+//! the solver has proven about it, what selection reads of it ([`Stats`]), what the phases of
+//! an iteration change in it ([`Nodes`]), and RAVE's statistics of its move ([`Amaf`]). This
+//! module imports none of the others.
 
 use std::ops::Range;
 
@@ -233,6 +234,30 @@ impl<A> Stats for Node<A> {
     fn proven(&self) -> Proof {
         self.proof
     }
+}
+
+/// What backpropagation and the solver's proofs change in a tree, for the one-threaded arena
+/// ([`Tree`](super::tree::Tree), through `&mut`) and the lock-free tree (through a shared
+/// reference, with atomics) alike, so that each of those phases is written once
+/// ([`back_up`](super::backup::back_up), [`carry_proofs`](super::solver::carry_proofs)).
+pub(crate) trait Nodes {
+    /// A node of the tree: an index, or a reference.
+    type Id: Copy;
+    /// The root.
+    fn root(&self) -> Self::Id;
+    /// What is proven about `id`.
+    fn proof(&self, id: Self::Id) -> Proof;
+    /// What is proven about `id` from its children
+    /// ([`proof_from`](super::solver::proof_from)).
+    fn proof_from_children(&self, id: Self::Id) -> Proof;
+    /// Marks `id` proven, with its exact value for selection (`draw`: a draw's reward for the
+    /// player who moved into it); the lock-free tree keeps the first proof.
+    fn prove(&mut self, id: Self::Id, proof: Proof, draw: f64);
+    /// Counts one more iteration through `id`, worth `reward`.
+    fn record(&mut self, id: Self::Id, reward: f64);
+    /// Changes the reward of one iteration `id` counts already by `delta` (a virtual loss
+    /// replaced by the result).
+    fn revise(&mut self, id: Self::Id, delta: f64);
 }
 
 /// RAVE's statistics of a node's move: the results for its player of the iterations in which

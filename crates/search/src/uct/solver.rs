@@ -3,7 +3,7 @@
 
 use game_core::Player;
 
-use super::node::{NodeId, Proof, Stats};
+use super::node::{Node, NodeId, Nodes, Proof, Stats};
 use super::tree::Tree;
 
 /// What is proven about a node from its `children` (`all_tried`: whether every one has been
@@ -38,27 +38,62 @@ impl<A: Copy> Tree<A> {
         proof_from(self.children(node), node.fully_tried())
     }
 
-    /// Carries proofs up `path` (nodes and the players who moved into them): from its end,
-    /// each node that its children now decide is marked, up to the first that stays open (or
-    /// the root). `draws` is the draw's reward for each player.
-    pub(crate) fn propagate_proofs(&mut self, path: &[(NodeId, Player)], draws: [f64; 2]) {
-        for &(id, mover) in path.iter().rev() {
-            if self[id].proof == Proof::Open {
-                let proof = self.proof_from_children(id);
-                if proof == Proof::Open {
-                    return;
-                }
-                self[id].prove(proof, draws[mover.index()]);
-            }
-        }
-        let proof = self.proof_from_children(NodeId::ROOT);
-        if proof != Proof::Open {
-            self[NodeId::ROOT].prove(proof, 0.0);
-        }
-    }
-
     /// Whether the solver has decided the root: nothing is left to search.
     pub(crate) fn root_decided(&self) -> bool {
         self[NodeId::ROOT].proof != Proof::Open
+    }
+}
+
+impl<A: Copy> Nodes for Tree<A> {
+    type Id = NodeId;
+
+    #[inline]
+    fn root(&self) -> NodeId {
+        NodeId::ROOT
+    }
+
+    #[inline]
+    fn proof(&self, id: NodeId) -> Proof {
+        self[id].proof
+    }
+
+    #[inline]
+    fn proof_from_children(&self, id: NodeId) -> Proof {
+        Tree::proof_from_children(self, id)
+    }
+
+    #[inline]
+    fn prove(&mut self, id: NodeId, proof: Proof, draw: f64) {
+        Node::prove(&mut self[id], proof, draw);
+    }
+
+    #[inline]
+    fn record(&mut self, id: NodeId, reward: f64) {
+        self[id].record(reward);
+    }
+
+    #[inline]
+    fn revise(&mut self, id: NodeId, delta: f64) {
+        self[id].revise(delta);
+    }
+}
+
+/// Carries proofs up `path` (nodes and the players who moved into them): from its end, each
+/// node that its children now decide is proven, up to the first that stays open (or the
+/// root). `draws` is the draw's reward for each player.
+pub(crate) fn carry_proofs<T: Nodes>(tree: &mut T, path: &[(T::Id, Player)], draws: [f64; 2]) {
+    for &(id, mover) in path.iter().rev() {
+        if tree.proof(id) == Proof::Open {
+            let proof = tree.proof_from_children(id);
+            if proof == Proof::Open {
+                return;
+            }
+            tree.prove(id, proof, draws[mover.index()]);
+        }
+    }
+    let root = tree.root();
+    let proof = tree.proof_from_children(root);
+    if proof != Proof::Open {
+        tree.prove(root, proof, 0.0);
     }
 }

@@ -34,13 +34,15 @@ use rand::seq::SliceRandom;
 
 use crate::Report;
 use crate::uct::UctConfig;
+use crate::uct::backup::back_up;
 use crate::uct::examine::{advised_moves, decided_by, raise_replies, weigh_verdicts};
 use crate::uct::expand::normalise_priors;
+use crate::uct::node::Nodes;
 use crate::uct::node::{Proof, Stats};
 use crate::uct::report::{final_choice, report_from};
 use crate::uct::select::{Puct, ln_visits, select, select_open, select_puct};
-use crate::uct::simulate::{Rollout, Simulation, rewards};
-use crate::uct::solver::proof_from;
+use crate::uct::simulate::Rollout;
+use crate::uct::solver::{carry_proofs, proof_from};
 
 /// A node of the shared tree: what [`Node`](crate::uct::node::Node) holds, in atomics, with its
 /// children in a block of their own.
@@ -257,6 +259,40 @@ pub(crate) struct SharedTree<A> {
     /// reserved and not used yet (at most a 64th of the cap each, so that the count is also
     /// close enough to the tree's size for the expansion threshold).
     nodes: AtomicUsize,
+}
+
+impl<'t, A> Nodes for &'t SharedTree<A> {
+    type Id = &'t SharedNode<A>;
+
+    #[inline]
+    fn root(&self) -> &'t SharedNode<A> {
+        &self.root
+    }
+
+    #[inline]
+    fn proof(&self, node: &'t SharedNode<A>) -> Proof {
+        node.proven()
+    }
+
+    #[inline]
+    fn proof_from_children(&self, node: &'t SharedNode<A>) -> Proof {
+        node.proof_from_children()
+    }
+
+    #[inline]
+    fn prove(&mut self, node: &'t SharedNode<A>, proof: Proof, draw: f64) {
+        node.prove(proof, draw);
+    }
+
+    #[inline]
+    fn record(&mut self, node: &'t SharedNode<A>, reward: f64) {
+        node.record(reward);
+    }
+
+    #[inline]
+    fn revise(&mut self, node: &'t SharedNode<A>, delta: f64) {
+        node.revise(delta);
+    }
 }
 
 /// What one thread keeps to itself: its random numbers (for the playouts and the order of new
@@ -476,7 +512,21 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             record: false,
         };
         let simulation = rollout.simulate(position, leaf, &mut local.rng, &mut local.marked);
-        self.backpropagate(&simulation, shared, path);
+        let mut tree = self;
+        let config = shared.config;
+        back_up(
+            &mut tree,
+            config,
+            shared.reward,
+            &simulation,
+            path,
+            Some(shared.losses),
+        );
+        if config.solver {
+            let position = &simulation.position;
+            let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
+            carry_proofs(&mut tree, path, draws);
+        }
     }
 
     /// Selection and expansion: from the root to where the iteration plays out, counting a
@@ -645,59 +695,6 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         true
     }
 
-    /// Backs the simulation's result up the path, replacing the virtual loss; with the
-    /// solver, proves the end of the path when its game is over and carries proofs up.
-    fn backpropagate<G, R, K>(
-        &self,
-        simulation: &Simulation<G>,
-        shared: &Shared<'_, R, K>,
-        path: &[(&SharedNode<A>, Player)],
-    ) where
-        G: Game<Action = A>,
-        R: Reward<G>,
-    {
-        let config = shared.config;
-        let position = &simulation.position;
-        if let (true, true, Some(&(node, mover))) =
-            (simulation.finished, config.solver, path.last())
-        {
-            let draw = shared.reward.reward(position, Outcome::Draw, mover);
-            node.prove(simulation.outcome.for_player(mover).into(), draw);
-        }
-        let rewards = rewards(shared.reward, simulation);
-        let depth = path.len();
-        for (i, &(node, mover)) in path.iter().enumerate() {
-            let plies = (depth - 1 - i) as u32 + simulation.plies;
-            let value = config.decayed(rewards[mover.index()], plies);
-            let delta = value - shared.losses[mover.index()];
-            // A loss changes nothing: the virtual loss counted it already (and a write to a
-            // node the other threads read costs a trip between the cores' caches).
-            if delta != 0.0 {
-                node.revise(delta);
-            }
-        }
-        if config.solver {
-            let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
-            self.carry_proofs(path, draws);
-        }
-    }
-
-    /// Carries proofs up `path` (nodes and the players who moved into them): from its end,
-    /// each node that its children now decide is proven, up to the first that stays open (or
-    /// the root). `draws` is the draw's reward for each player.
-    fn carry_proofs(&self, path: &[(&SharedNode<A>, Player)], draws: [f64; 2]) {
-        for &(node, mover) in path.iter().rev() {
-            if node.proven() == Proof::Open {
-                let proof = node.proof_from_children();
-                if proof == Proof::Open {
-                    return;
-                }
-                node.prove(proof, draws[mover.index()]);
-            }
-        }
-        self.root.prove(self.root.proof_from_children(), 0.0);
-    }
-
     /// Asks the prior what is proven about the moves of the node at the end of `path` (the
     /// root when it is empty; its `children` published; at `position`), once, on the thread
     /// that claimed it, as [`Uct`](crate::Uct) does: a losing move's prior becomes 0 and a
@@ -785,7 +782,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 child.prove(Proof::from(verdict), draw); // nothing for an open one
             }
             let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
-            self.carry_proofs(path, draws);
+            carry_proofs(&mut { self }, path, draws);
         }
     }
 
