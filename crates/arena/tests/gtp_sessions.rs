@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::thread;
+use std::time::Duration;
 
 use arena::{GtpEngine, TextGame};
 use game_core::{Game, Player, Status};
@@ -337,11 +338,11 @@ fn time_commands_are_checked() {
 /// Plays a whole Connect Four game by `genmove` for both sides under `settings`, sending
 /// `time_left` before each move when `tell`; returns each colour's total thinking time as the
 /// controller measures it.
-fn clocked_game(settings: &str, tell: bool) -> [std::time::Duration; 2] {
+fn clocked_game(settings: &str, tell: bool) -> [Duration; 2] {
     let mut session = Session::start(Connect4::new(), "uct:iterations=1000000000");
     session.ok(&format!("time_settings {settings}"));
     let main: f64 = settings.split(' ').next().unwrap().parse().unwrap();
-    let mut used = [std::time::Duration::ZERO; 2];
+    let mut used = [Duration::ZERO; 2];
     let mut position = Connect4::new();
     let mut turn = 0;
     while !position.status().is_over() {
@@ -377,27 +378,41 @@ fn a_clocked_game_never_runs_out_of_time() {
 fn pondering_grows_the_tree_the_next_move_reuses() {
     let budget = 2_000;
     let spec = format!("uct:iterations={budget}");
-    let mut visits = Vec::new();
-    for ponder in [false, true] {
+    // The root's visits in White's search when the opponent (the test) thinks for `wait`
+    // between the engine's two moves.
+    let root_visits = |ponder: bool, wait: Duration| {
         let mut session = Session::start_with(Connect4::new(), &spec, ponder);
         session.ok("genmove black");
         // The opponent thinks for a while; a pondering engine searches meanwhile. Then the
         // engine answers for the opponent too: from the position it pondered.
         // Commands that only read the game are answered without stopping it.
-        thread::sleep(std::time::Duration::from_millis(150));
+        thread::sleep(wait / 2);
         assert!(session.ok("showboard").contains('.'));
         session.ok("name");
-        thread::sleep(std::time::Duration::from_millis(150));
+        thread::sleep(wait / 2);
         session.ok("genmove white");
         let engine = session.quit_engine();
         let report = engine.report().expect("UCT reports");
         assert_eq!(report.iterations, budget);
-        visits.push(report.root_visits);
-    }
+        report.root_visits
+    };
     // Without pondering the root has this search's iterations and what the first search
-    // spent on the position (under 2,000); with it, also 300 ms of search.
-    assert!(visits[0] < 2 * budget, "{visits:?}");
-    assert!(visits[1] > 10 * budget, "{visits:?}");
+    // spent on the position (under 2,000), however long the opponent thinks.
+    let plain = root_visits(false, Duration::from_millis(300));
+    assert!(plain < 2 * budget, "{plain}");
+    // With it, also the iterations pondering ran: more than 100,000 in 300 ms on an idle
+    // machine. How many depends on the machine's load, not only on the wait, so the
+    // opponent thinks longer until pondering has searched 20,000 (a wait on that, up to
+    // 10 s in one try): a tree the next move did not reuse fails at every wait.
+    let mut seen = Vec::new();
+    for wait in [300, 1_000, 3_000, 10_000] {
+        let visits = root_visits(true, Duration::from_millis(wait));
+        seen.push((wait, visits));
+        if visits > 10 * budget {
+            return;
+        }
+    }
+    panic!("the root's visits after pondering (ms, visits): {seen:?}");
 }
 
 /// The answers of a GTP engine (the `best` agent, resigning or not) to `script`, one per

@@ -382,9 +382,14 @@ impl<P, L, E> Knowledge<P, L, E> {
 }
 
 /// What a search asks of a [`Knowledge`], whatever its prior, policy and evaluator: the one
-/// bound a search needs (`K: Guide<G>`), implemented for every `Knowledge<P, L, E>` whose
-/// parts work on `G`.
-pub trait Guide<G: Game> {
+/// bound a search needs (`K: Guide<G>`), so that a search takes one type parameter for
+/// knowledge, not three.
+///
+/// `Guide` is sealed: [`Knowledge<P, L, E>`](Knowledge), for every prior `P`, policy `L` and
+/// evaluator `E` that work on `G`, is its only implementor. It is a bound, not a second way to
+/// write knowledge: implement [`Prior`], [`PlayoutPolicy`] or [`Evaluator`] for your own
+/// types and bundle them in a `Knowledge`.
+pub trait Guide<G: Game>: sealed::Sealed {
     /// Whether there is a prior.
     fn has_prior(&self) -> bool;
 
@@ -423,6 +428,14 @@ pub trait Guide<G: Game> {
     /// The win probability of the player to move in `position` (ongoing) by the evaluator;
     /// `None` without one.
     fn evaluate(&self, position: &G) -> Option<f64>;
+}
+
+mod sealed {
+    /// Implemented only by [`Knowledge`](super::Knowledge), so that no other type can
+    /// implement [`Guide`](super::Guide).
+    pub trait Sealed {}
+
+    impl<P, L, E> Sealed for super::Knowledge<P, L, E> {}
 }
 
 impl<G, P, L, E> Guide<G> for Knowledge<P, L, E>

@@ -1,6 +1,6 @@
 //! Exact solvers: what a game's solver proves, and the trait a search calls it through.
 
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 use std::fmt;
 use std::time::Instant;
 
@@ -12,8 +12,19 @@ use crate::{Game, Outcome, Status, Wdl};
 ///
 /// `Proven` values are ordered by how good they are for the player to move: a loss is worse
 /// than a draw, a draw worse than a win; among wins a larger margin, then fewer plies, is
-/// better; among losses a smaller deficit, then more plies. Unknown plies or margins compare
-/// equal.
+/// better; among losses a smaller deficit, then more plies.
+///
+/// The order is total and agrees with `==` (values compare equal only when they are equal).
+/// What a solver does not count stands for the far end of what it could be, so that
+/// [`before`](Proven::before) turns the order of wins and losses around, as a negamax needs:
+///
+/// - unknown plies are endless: a win of unknown length ranks below every counted win (a user
+///   of the solver takes the win it can count, such as a move that wins at once), a loss of
+///   unknown length above every counted loss;
+/// - an unknown margin is the narrowest: a win by an unknown margin ranks below every win
+///   with a margin, a loss by an unknown margin above every loss with one;
+/// - draws, worth the same however they end, are ordered only so that sorting is sound: by
+///   margin, then by plies, the larger higher and an unknown one highest.
 ///
 /// ```
 /// use game_core::{Proven, Wdl};
@@ -83,7 +94,7 @@ impl Proven {
         }
     }
 
-    /// Whether the player to move at least draws.
+    /// Whether the player to move loses (with best play by both sides).
     #[must_use]
     pub fn is_lost(&self) -> bool {
         self.outcome == Wdl::Loss
@@ -98,22 +109,29 @@ impl PartialOrd for Proven {
 
 impl Ord for Proven {
     fn cmp(&self, other: &Self) -> Ordering {
-        let both = |a: Option<i64>, b: Option<i64>| match (a, b) {
-            (Some(a), Some(b)) => a.cmp(&b),
-            _ => Ordering::Equal,
-        };
-        let plies = |p: &Proven| {
-            p.plies.map(|n| match p.outcome {
-                // Sooner is better for the winner, later for the loser.
-                Wdl::Win => -i64::from(n),
-                Wdl::Loss => i64::from(n),
-                Wdl::Draw => 0,
-            })
-        };
+        /// `a` against `b` where an unknown value ranks below every known one.
+        fn unknown_low<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Ordering {
+            a.cmp(&b)
+        }
+        /// `a` against `b` where an unknown value ranks above every known one.
+        fn unknown_high<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Ordering {
+            match (a, b) {
+                (Some(a), Some(b)) => a.cmp(&b),
+                (a, b) => a.is_none().cmp(&b.is_none()),
+            }
+        }
+        let (margin, plies) = (self.margin, self.plies);
+        let (their_margin, their_plies) = (other.margin, other.plies);
         self.outcome
             .cmp(&other.outcome)
-            .then_with(|| both(self.margin.map(i64::from), other.margin.map(i64::from)))
-            .then_with(|| both(plies(self), plies(other)))
+            .then_with(|| match self.outcome {
+                // Wider wins, then sooner ones; unknowns as the narrowest and the longest.
+                Wdl::Win => unknown_low(margin, their_margin)
+                    .then_with(|| unknown_low(plies.map(Reverse), their_plies.map(Reverse))),
+                // Narrower losses, then later ones; unknowns as the narrowest and the longest.
+                Wdl::Loss | Wdl::Draw => unknown_high(margin, their_margin)
+                    .then_with(|| unknown_high(plies, their_plies)),
+            })
     }
 }
 
@@ -294,6 +312,8 @@ impl Deadline {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     #[test]
@@ -327,6 +347,64 @@ mod tests {
         assert_eq!(by(20).before().to_string(), "a loss by 20 in 11 plies");
         assert_eq!(Proven::new(Wdl::Draw).to_string(), "a draw");
         assert_eq!(win(1).to_string(), "a win in 1 ply");
+    }
+
+    #[test]
+    fn unknown_plies_and_margins_are_the_far_end() {
+        let win = Proven::new(Wdl::Win);
+        let loss = Proven::new(Wdl::Loss);
+        // A counted win beats an uncounted one; an uncounted loss holds out longest.
+        assert!(win.in_plies(99) > win);
+        assert!(loss > loss.in_plies(99));
+        assert!(win.with_margin(1) > win);
+        assert!(loss > loss.with_margin(-1));
+        // So the default `solve` plays a move that wins at once over a win it cannot count.
+        let actions = [('a', win), ('b', win.in_plies(1))];
+        assert_eq!(best_of(&actions), Some(('b', win.in_plies(1))));
+        // Still a win below no draw, a loss above no draw.
+        assert!(Proven::new(Wdl::Draw) > loss && Proven::new(Wdl::Draw) < win.in_plies(1));
+    }
+
+    /// Any value, from few enough plies and margins that equal values come up often.
+    fn any_proven() -> impl Strategy<Value = Proven> {
+        let outcome = prop_oneof![Just(Wdl::Win), Just(Wdl::Draw), Just(Wdl::Loss)];
+        let plies = proptest::option::of(0u32..4);
+        let margin = proptest::option::of(-3i32..4);
+        (outcome, plies, margin).prop_map(|(outcome, plies, margin)| Proven {
+            outcome,
+            plies,
+            margin,
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn the_order_is_total_and_agrees_with_eq(
+            a in any_proven(),
+            b in any_proven(),
+            c in any_proven(),
+        ) {
+            prop_assert_eq!(a.cmp(&b) == Ordering::Equal, a == b);
+            prop_assert_eq!(a.cmp(&b), b.cmp(&a).reverse());
+            prop_assert_eq!(a.partial_cmp(&b), Some(a.cmp(&b)));
+            if a <= b && b <= c {
+                prop_assert!(a <= c, "{:?} <= {:?} <= {:?}", a, b, c);
+            }
+            if a < b && b < c {
+                prop_assert!(a < c, "{:?} < {:?} < {:?}", a, b, c);
+            }
+        }
+
+        #[test]
+        fn the_worth_of_wins_and_losses_flips_one_ply_before(
+            a in any_proven(),
+            b in any_proven(),
+        ) {
+            // What is better for the player to move is worse for the one who moved there.
+            if a.outcome != Wdl::Draw && b.outcome != Wdl::Draw {
+                prop_assert_eq!(a.before().cmp(&b.before()), a.cmp(&b).reverse());
+            }
+        }
     }
 
     #[test]

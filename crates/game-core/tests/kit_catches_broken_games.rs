@@ -33,6 +33,11 @@ enum Defect {
     NumbersShared,
     NumberMovesWithTheGame,
     PlayoutTakesWins,
+    ActionsAfterAWin,
+    GameOverCalledIllegal,
+    TryPlayMarksAFinishedBoard,
+    TryPlayTakesTheFirstCell,
+    CloneForgetsTheBoard,
 }
 
 /// How a broken game writes and reads its actions.
@@ -84,7 +89,7 @@ impl Notation for Misprinted {
 }
 
 /// Tic-tac-toe with one defect.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Broken<A> {
     inner: TicTacToe,
     defect: Defect,
@@ -100,6 +105,22 @@ impl<A> Broken<A> {
             inner: TicTacToe::new(),
             defect,
             history: 0,
+            _notation: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<A> Clone for Broken<A> {
+    fn clone(&self) -> Self {
+        let inner = match self.defect {
+            // A clone comes out as the empty board once there are two marks.
+            Defect::CloneForgetsTheBoard if self.inner.marks() >= 2 => TicTacToe::new(),
+            _ => self.inner.clone(),
+        };
+        Broken {
+            inner,
+            defect: self.defect,
+            history: self.history,
             _notation: std::marker::PhantomData,
         }
     }
@@ -164,7 +185,14 @@ impl<A: Notation> Game for Broken<A> {
             !(self.defect == Defect::PanicsAfterFiveMarks && self.inner.marks() >= 5),
             "five marks are too many for me"
         );
-        let cells = self.inner.legal_actions_vec();
+        let cells = match self.defect {
+            // The empty cells, also once a line is complete.
+            Defect::ActionsAfterAWin if self.inner.status().is_over() => (0..9u8)
+                .map(|i| Cell::new(i % 3, i / 3).unwrap())
+                .filter(|&c| self.inner.at(c).is_none())
+                .collect(),
+            _ => self.inner.legal_actions_vec(),
+        };
         out.extend(cells.iter().map(|&c| A::from_cell(c)));
         if let (Defect::DuplicateAction, Some(&first)) = (self.defect, cells.first()) {
             out.extend([A::from_cell(first)]);
@@ -212,6 +240,22 @@ impl<A: Notation> Game for Broken<A> {
                     PlayError::Illegal(c) => PlayError::Illegal(A::from_cell(c)),
                 })?;
                 self.history = self.history * 10 + action.cell().index() as u64 + 1;
+                Ok(())
+            }
+            Defect::GameOverCalledIllegal if self.status().is_over() => {
+                Err(PlayError::Illegal(action))
+            }
+            Defect::TryPlayMarksAFinishedBoard if self.status().is_over() => {
+                // Marks the cell first, then notices that the game was over.
+                if self.inner.at(action.cell()).is_none() {
+                    self.play_unchecked(action);
+                }
+                Err(PlayError::GameOver(action))
+            }
+            Defect::TryPlayTakesTheFirstCell if self.is_legal(action) => {
+                // Any legal action plays the first empty cell.
+                let first = self.inner.legal_actions_vec()[0];
+                self.play_unchecked(A::from_cell(first));
                 Ok(())
             }
             _ => {
@@ -396,6 +440,47 @@ fn reports_a_position_text_that_does_not_round_trip() {
     assert_eq!(failure.violation, Violation::PositionText);
     // The plain check does not look at position text.
     assert_eq!(Conformance::new().check(&broken), Ok(()));
+}
+
+#[test]
+fn reports_legal_actions_in_a_finished_game() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::ActionsAfterAWin),
+        Violation::OverWithActions
+    );
+}
+
+#[test]
+fn reports_a_rejection_with_the_wrong_error() {
+    // A finished game refuses a move as illegal, where it should say the game is over.
+    assert_eq!(
+        violation_of::<Cell>(Defect::GameOverCalledIllegal),
+        Violation::BadRejection
+    );
+}
+
+#[test]
+fn reports_a_rejection_that_changes_the_position() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::TryPlayMarksAFinishedBoard),
+        Violation::BadRejection
+    );
+}
+
+#[test]
+fn reports_a_try_play_that_plays_another_action() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::TryPlayTakesTheFirstCell),
+        Violation::PlayMismatch
+    );
+}
+
+#[test]
+fn reports_a_clone_that_differs_from_its_original() {
+    assert_eq!(
+        violation_of::<Cell>(Defect::CloneForgetsTheBoard),
+        Violation::CloneMismatch
+    );
 }
 
 #[test]

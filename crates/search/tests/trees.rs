@@ -446,16 +446,24 @@ fn an_unstable_search_takes_its_extension() {
     // the most visited) is not the best by mean (b, with two thirds of its visits), so with
     // `extend=2` the search goes on to twice its time, and still plays by visits.
     let game: TreeGame = "((BW)(BBW))".parse().unwrap();
-    let time = std::time::Duration::from_millis(40);
-    let spec = "uct:time=40ms,prior=game,puct=100000,expand_after=1000000000,extend=2";
-    let report = search_with(spec, &game, Leaning);
+    let spec = "prior=game,puct=100000,expand_after=1000000000";
+    let unstable = |report: &Report<Branch>| {
+        let stats = |m: &str| report.actions.iter().find(|s| s.action.to_string() == m);
+        let (a, b) = (stats("a").unwrap(), stats("b").unwrap());
+        a.visits > b.visits && 2 * b.visits >= a.visits && a.mean < b.mean
+    };
+    // The clock only decides how many iterations the search has run when its time runs out
+    // (the meter looks every 16). With this seed the search is unstable at every such count
+    // from 32 on (checked here up to 2,048, where the means have parted for good); 200 ms
+    // are hundreds of thousands of iterations (over 100,000 in 40 ms on a loaded two-core
+    // machine), so only a search held up for all of its 200 ms could fail this for the clock.
+    for n in (32..=2_048).step_by(16) {
+        let report = search_with(&format!("uct:iterations={n},{spec}"), &game, Leaning);
+        assert!(unstable(&report), "{n} iterations: {report:?}");
+    }
+    let time = std::time::Duration::from_millis(200);
+    let report = search_with(&format!("uct:time=200ms,extend=2,{spec}"), &game, Leaning);
     assert!(report.elapsed >= 2 * time, "{report:?}");
-    let stats = |m: &str| report.actions.iter().find(|s| s.action.to_string() == m);
-    let (a, b) = (stats("a").unwrap(), stats("b").unwrap());
-    assert!(
-        a.visits > b.visits && 2 * b.visits >= a.visits,
-        "{report:?}"
-    );
-    assert!(a.mean < b.mean, "{report:?}");
+    assert!(unstable(&report), "{report:?}");
     assert_eq!(report.chosen.unwrap().to_string(), "a");
 }

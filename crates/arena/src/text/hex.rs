@@ -280,6 +280,8 @@ mod tests {
     fn the_hex_solver_agent_plays_a_proven_win_on_9x9() {
         let moves = "a5 e5 d6 d5 b6 b7 c6 d7 c7 b9 c8 c9 d8 f7 e9 b5 c5 d3 h2 g3 h3 e6 f6 e7 d4 e3";
         let position = Hex::new(9).unwrap().after_moves(moves).unwrap();
+        // The proof takes df-pn 159 nodes, 0.16 s at opt-level=1: the 20 s are a hundredfold
+        // margin, and a proof grown costly fails the bound on nodes, not the clock.
         let spec: AgentSpec = "solver:time=20s,fallback=uct,share=1".parse().unwrap();
         let mut agent = Hex::agent(&spec, 1).unwrap();
         let action = agent.choose(&position, &spec.budget()).unwrap().to_string();
@@ -289,5 +291,7 @@ mod tests {
         );
         let proven = agent.report().unwrap().proven.unwrap();
         assert_eq!(proven.outcome, game_core::Wdl::Win);
+        let nodes = agent.report().unwrap().nodes;
+        assert!(nodes < 2_000, "{nodes} nodes");
     }
 }

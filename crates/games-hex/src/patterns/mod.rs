@@ -420,6 +420,40 @@ mod tests {
 
     #[test]
     fn the_shipped_table_parses() {
-        let _ = Patterns::learned();
+        let table = Patterns::learned();
+        // The file is the table in its normal form, as `to_text` writes it (after its
+        // comments): canonical codes in order, no weight of 1, four significant digits.
+        let written: String = LEARNED
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        assert_eq!(table.to_text(), written);
+        // Thousands of patterns trained, every weight a positive number.
+        let trained = table.pattern.iter().filter(|&&w| w != 1.0).count();
+        assert!(trained > 10_000, "{trained} patterns trained");
+        assert!(table.pattern.iter().all(|w| w.is_finite() && *w > 0.0));
+        // The far class is the unit; cells near the last stone are likelier moves.
+        assert_eq!(table.near_weight(Near::Far), 1.0);
+        assert!(table.near_weight(Near::Adjacent) > 1.0);
+        assert!(table.near_weight(Near::Bridge) > 1.0);
+        // Black's e5 and f6 make a bridge; White intrudes into it, at f5 or e6. The reply
+        // that restores the connection (the other cell of the bridge) weighs more than twice
+        // any other move.
+        for (intrusion, reply) in [("f5", "e6"), ("e6", "f5")] {
+            let moves = format!("e5 i1 f6 {intrusion}");
+            let position = Hex::new(9).unwrap().after_moves(&moves).unwrap();
+            let weight = |cell: Cell| position.local_shape(cell).map(|s| table.weight(s));
+            let reply: Cell = reply.parse().unwrap();
+            let best = weight(reply).unwrap();
+            let cells = (0..9).flat_map(|c| (0..9).map(move |r| Cell::new(c, r)));
+            for cell in cells.filter(|&cell| cell != reply) {
+                let other = weight(cell).unwrap_or(0.0);
+                assert!(
+                    best > 2.0 * other,
+                    "after {moves}: {reply} {best}, {cell} {other}"
+                );
+            }
+        }
     }
 }
