@@ -1,132 +1,282 @@
 //! Examination: what the game's knowledge proves about a node's moves ([`Prior::examine`]),
 //! and what the search does with it: the verdicts reweigh the priors (and, with the solver,
 //! prove the children), the advised replies raise their children's priors. The decisions are
-//! the free functions here, which the lock-free tree uses too.
+//! written once ([`examine`]) over what it needs of a tree ([`Examine`]), for the
+//! one-threaded tree (here) and the lock-free one (`parallel/shared_tree.rs`).
 //!
 //! [`Prior::examine`]: game_core::Prior::examine
 
-use game_core::{Game, Guide, Outcome, Player, Reward, Verdict};
+use game_core::{Examination, Game, Guide, Outcome, Player, Reward, Verdict};
 
-use super::TreeSearch;
-use super::node::{NodeId, Proof};
+use super::node::{NodeId as Id, Nodes, Proof};
 use super::solver::carry_proofs;
+use super::tree::Tree;
+use super::{TreeSearch, UctConfig};
 
-impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
-    /// Asks the prior what is proven about the moves of `node` (expanded; at `position`, the
-    /// end of `path`): a losing move's prior becomes 0 and a winning move takes the whole prior;
-    /// with the solver, the decided children are marked tried and proven, and the proofs
-    /// carried up `path`. Nothing is done with verdicts that are all alike. Then the replies
-    /// it advises are favoured ([`favour_replies`](Self::favour_replies)).
-    pub(crate) fn examine<G>(&mut self, node: NodeId, position: &G, path: &[(NodeId, Player)])
-    where
-        G: Game<Action = A>,
-        R: Reward<G>,
-        K: Guide<G>,
+/// What the examination needs of a search: its tree's proofs ([`Nodes`]), the knowledge to
+/// ask, its children's priors to read and write, and the two places where the trees differ
+/// (the one-threaded tree reorders its untried children, the lock-free tree never moves a
+/// published child). Implemented by the one-threaded search and by a thread of the lock-free
+/// one, so that the examination is written once ([`examine`]).
+pub(crate) trait Examine<G: Game> {
+    /// A node of the tree.
+    type Id: Copy;
+    /// The tree, for its proofs.
+    type Tree: Nodes<Id = Self::Id>;
+    /// The tree, to read and to prove in.
+    fn tree(&mut self) -> &mut Self::Tree;
+    /// The settings.
+    fn config(&self) -> &UctConfig;
+    /// A draw's reward for `player` at `position`.
+    fn draw(&self, position: &G, player: Player) -> f64;
+    /// What the game's knowledge finds about the moves of `node`'s children at `position`:
+    /// a verdict per child, in their order, and the advised replies. The examination's
+    /// buffer, handed back by [`done`](Self::done).
+    fn ask(&mut self, node: Self::Id, position: &G) -> Examination<G::Action>;
+    /// Takes back the buffers of [`ask`](Self::ask) and of the weights, once done.
+    fn done(&mut self, found: Examination<G::Action>, weights: Vec<f32>);
+    /// The buffer for the weights, emptied.
+    fn weights(&mut self) -> Vec<f32>;
+    /// How many children `node` has.
+    fn children(&self, node: Self::Id) -> usize;
+    /// The priors of `node`'s children, appended to `out`.
+    fn priors(&self, node: Self::Id, out: &mut Vec<f32>);
+    /// Sets the priors of `node`'s children from `weights`, normalised
+    /// ([`normalise_priors`](super::expand::normalise_priors)).
+    fn set_priors(&mut self, node: Self::Id, weights: &[f32]);
+    /// Without the solver: what the verdicts decide about `node` itself, marked in it.
+    fn decide(&mut self, node: Self::Id, proof: Proof);
+    /// With the solver: proves `node`'s children by their `verdicts` (a draw worth `draw` to
+    /// the player who moves into them); the one-threaded tree first makes the decided untried
+    /// children tried, reordering `verdicts` with them.
+    fn prove_children(&mut self, node: Self::Id, verdicts: &mut [Verdict], draw: f64);
+    /// After `node`'s children were given new priors (the one-threaded tree puts the untried
+    /// child with the largest prior first).
+    fn reweighed(&mut self, node: Self::Id);
+    /// Whether the search follows advised replies at all (not while a batch evaluator gives
+    /// the priors).
+    fn follows_replies(&self) -> bool;
+    /// The child of `node` that `action` leads to.
+    fn child(&self, node: Self::Id, action: G::Action) -> Option<Self::Id>;
+    /// Where `action` is among `node`'s children.
+    fn index_of(&self, node: Self::Id, action: G::Action) -> Option<usize>;
+    /// Whether `node` has its children.
+    fn expanded(&self, node: Self::Id) -> bool;
+    /// Gives `node` (at `position`, an ongoing game) its children if the tree has room (and,
+    /// in the lock-free tree, no other thread is doing it); whether it did.
+    fn expand(&mut self, node: Self::Id, position: &G) -> bool;
+}
+
+/// Asks the prior what is proven about the moves of `node` (expanded; at `position`, the end
+/// of `path`, which is empty for the root): a losing move's prior becomes 0 and a winning move
+/// takes the whole prior; with the solver, the decided children are proven and the proofs
+/// carried up `path`. Nothing is done with verdicts that are all alike. Then, while `node` is
+/// open, the replies it advises are favoured ([`favour_replies`]).
+pub(crate) fn examine<G, S>(search: &mut S, node: S::Id, position: &G, path: &[(S::Id, Player)])
+where
+    G: Game,
+    S: Examine<G>,
+{
+    let mut found = search.ask(node, position);
+    let mut weights = search.weights();
+    weigh_by_verdicts(
+        search,
+        node,
+        position,
+        path,
+        &mut found.verdicts,
+        &mut weights,
+    );
+    if !found.replies.is_empty()
+        && search.follows_replies()
+        && search.tree().proof(node) == Proof::Open
     {
+        favour_replies(search, node, position, &found.replies, &mut weights);
+    }
+    search.done(found, weights);
+}
+
+/// What [`examine`] does with the `verdicts` on the moves of `node`.
+fn weigh_by_verdicts<G, S>(
+    search: &mut S,
+    node: S::Id,
+    position: &G,
+    path: &[(S::Id, Player)],
+    verdicts: &mut [Verdict],
+    weights: &mut Vec<f32>,
+) where
+    G: Game,
+    S: Examine<G>,
+{
+    let solver = search.config().solver;
+    if !solver {
+        // The verdicts decide the node itself when the player to move has a winning move or
+        // every move loses. Without the solver the result is not carried up the path (the
+        // parent goes on choosing by means, which against a fallible opponent finds the move
+        // that resists best); it stands for the node's playouts instead, as a finished game's
+        // would, so that its mean tends to the proven value. At the root it is what the report
+        // proves (the search goes on choosing the move).
+        let decided = decided_by(verdicts, search.children(node));
+        search.decide(node, decided);
+    }
+    weights.clear();
+    search.priors(node, weights);
+    if !weigh_verdicts(weights, verdicts) {
+        return;
+    }
+    search.set_priors(node, weights);
+    if solver {
+        let draw = search.draw(position, position.to_move());
+        search.prove_children(node, verdicts, draw);
+        let draws = Player::BOTH.map(|p| search.draw(position, p));
+        carry_proofs(search.tree(), path, draws);
+    }
+    search.reweighed(node);
+}
+
+/// Follows the `replies` an examination of `node` (at `position`) advised: for each move with
+/// replies, its child (expanded now if it was not, and the tree has room) gains
+/// [`UctConfig::reply`] of prior on each advised reply whose prior is above 0 (a move its own
+/// examination proved lost, or an inferior one, stays out), and the priors are normalised
+/// again. Replies to unknown or decided moves, or not legal after them, are ignored.
+fn favour_replies<G, S>(
+    search: &mut S,
+    node: S::Id,
+    position: &G,
+    replies: &[(G::Action, G::Action)],
+    weights: &mut Vec<f32>,
+) where
+    G: Game,
+    S: Examine<G>,
+{
+    let bonus = search.config().reply as f32;
+    if bonus <= 0.0 {
+        return;
+    }
+    for action in advised_moves(replies) {
+        let Some(child) = search.child(node, action) else {
+            continue;
+        };
+        if search.tree().proof(child) != Proof::Open {
+            continue;
+        }
+        if !search.expanded(child) {
+            let after = position.after(action);
+            if after.status().is_over() || !search.expand(child, &after) {
+                continue; // over, being expanded by another thread, or no room
+            }
+        }
+        weights.clear();
+        search.priors(child, weights);
+        let index_of = |reply| search.index_of(child, reply);
+        if raise_replies(weights, replies, action, bonus, index_of) {
+            search.set_priors(child, weights);
+            search.reweighed(child);
+        }
+    }
+}
+
+impl<G, R, K> Examine<G> for TreeSearch<G::Action, R, K>
+where
+    G: Game,
+    R: Reward<G>,
+    K: Guide<G>,
+{
+    type Id = Id;
+    type Tree = Tree<G::Action>;
+
+    fn tree(&mut self) -> &mut Tree<G::Action> {
+        &mut self.tree
+    }
+
+    fn config(&self) -> &UctConfig {
+        &self.config
+    }
+
+    fn draw(&self, position: &G, player: Player) -> f64 {
+        self.reward.reward(position, Outcome::Draw, player)
+    }
+
+    fn ask(&mut self, node: Id, position: &G) -> Examination<G::Action> {
         self.load_actions(node);
         let mut found = std::mem::take(&mut self.found);
         found.clear();
         self.knowledge.examine(position, &self.actions, &mut found);
-        self.weigh_by_verdicts(node, position, path, &mut found.verdicts);
-        if !found.replies.is_empty() && self.tree[node].proof == Proof::Open {
-            self.favour_replies(node, position, &found.replies);
-        }
-        self.found = found;
+        found
     }
 
-    /// What [`examine`](Self::examine) does with the `verdicts` on the moves of `node`.
-    pub(crate) fn weigh_by_verdicts<G>(
-        &mut self,
-        node: NodeId,
-        position: &G,
-        path: &[(NodeId, Player)],
-        verdicts: &mut [Verdict],
-    ) where
-        G: Game<Action = A>,
-        R: Reward<G>,
-    {
-        if !self.config.solver {
-            // The verdicts decide the node itself when the player to move has a winning move
-            // or every move loses. Without the solver the result is not carried up the path
-            // (the parent goes on choosing by means, which against a fallible opponent
-            // finds the move that resists best); it stands for the node's playouts instead,
-            // as a finished game's would, so that its mean tends to the proven value. At the
-            // root it is what the report proves (the search goes on choosing the move).
-            self.tree[node].proof = decided_by(verdicts, self.actions.len());
-        }
+    fn done(&mut self, found: Examination<G::Action>, weights: Vec<f32>) {
+        self.found = found;
+        self.weights = weights;
+    }
+
+    fn weights(&mut self) -> Vec<f32> {
         let mut weights = std::mem::take(&mut self.weights);
         weights.clear();
-        weights.extend_from_slice(self.tree.priors(&self.tree[node]));
-        if !weigh_verdicts(&mut weights, verdicts) {
-            self.weights = weights;
-            return;
-        }
-        self.set_priors(node, &weights);
-        self.weights = weights;
-        if self.config.solver {
-            // The decided untried children become tried (ahead of the others), so that the
-            // node's proof can count them; the verdicts follow the children's moves.
-            let (tried, len) = (self.tree[node].tried, self.tree[node].len);
-            let mut next = usize::from(tried);
-            for offset in usize::from(tried)..usize::from(len) {
-                if verdicts[offset] != Verdict::Unknown {
-                    self.tree.try_child_at(node, offset);
-                    verdicts.swap(next, offset);
-                    next += 1;
-                }
+        weights
+    }
+
+    fn children(&self, node: Id) -> usize {
+        usize::from(self.tree[node].len)
+    }
+
+    fn priors(&self, node: Id, out: &mut Vec<f32>) {
+        out.extend_from_slice(self.tree.priors(&self.tree[node]));
+    }
+
+    fn set_priors(&mut self, node: Id, weights: &[f32]) {
+        TreeSearch::set_priors(self, node, weights);
+    }
+
+    fn decide(&mut self, node: Id, proof: Proof) {
+        self.tree[node].proof = proof;
+    }
+
+    fn prove_children(&mut self, node: Id, verdicts: &mut [Verdict], draw: f64) {
+        // The decided untried children become tried (ahead of the others), so that the
+        // node's proof can count them; the verdicts follow the children's moves.
+        let (tried, len) = (self.tree[node].tried, self.tree[node].len);
+        let mut next = usize::from(tried);
+        for offset in usize::from(tried)..usize::from(len) {
+            if verdicts[offset] != Verdict::Unknown {
+                self.tree.try_child_at(node, offset);
+                verdicts.swap(next, offset);
+                next += 1;
             }
-            let first = self.tree[node].first;
-            let draw = self
-                .reward
-                .reward(position, Outcome::Draw, position.to_move());
-            for (offset, &verdict) in verdicts.iter().enumerate().take(next) {
-                let proof = Proof::from(verdict);
-                let child = &mut self.tree[first.offset(offset)];
-                if proof != Proof::Open && child.proof == Proof::Open {
-                    child.prove(proof, draw);
-                }
-            }
-            let draws = Player::BOTH.map(|p| self.reward.reward(position, Outcome::Draw, p));
-            carry_proofs(&mut self.tree, path, draws);
         }
+        let first = self.tree[node].first;
+        for (offset, &verdict) in verdicts.iter().enumerate().take(next) {
+            let proof = Proof::from(verdict);
+            let child = &mut self.tree[first.offset(offset)];
+            if proof != Proof::Open && child.proof == Proof::Open {
+                child.prove(proof, draw);
+            }
+        }
+    }
+
+    fn reweighed(&mut self, node: Id) {
         self.tree.lead_untried(node);
     }
 
-    /// Follows the `replies` an examination of `node` (at `position`) advised: for each move
-    /// with replies, its child (expanded now if it was not, and the tree has room) gains
-    /// [`UctConfig::reply`] of prior on each advised reply whose prior is above 0 (a move its
-    /// own examination proved lost, or an inferior one, stays out), and the priors are
-    /// normalised again. Replies to unknown moves, or not legal after them, are ignored.
-    pub(crate) fn favour_replies<G>(&mut self, node: NodeId, position: &G, replies: &[(A, A)])
-    where
-        G: Game<Action = A>,
-        K: Guide<G>,
-    {
-        let bonus = self.config.reply as f32;
-        if bonus <= 0.0 || self.deferred {
-            return;
-        }
-        for action in advised_moves(replies) {
-            let Some(child) = self.tree.child(node, action) else {
-                continue;
-            };
-            if self.tree[child].proof != Proof::Open {
-                continue;
-            }
-            if self.tree[child].len == 0 && !self.expand(child, &position.after(action)) {
-                continue; // the game is over there, or the tree is full
-            }
-            let mut weights = std::mem::take(&mut self.weights);
-            weights.clear();
-            weights.extend_from_slice(self.tree.priors(&self.tree[child]));
-            let children = self.tree.children(&self.tree[child]);
-            let index_of = |reply| children.iter().position(|c| c.action == reply);
-            if raise_replies(&mut weights, replies, action, bonus, index_of) {
-                self.set_priors(child, &weights);
-                self.tree.lead_untried(child);
-            }
-            self.weights = weights;
-        }
+    fn follows_replies(&self) -> bool {
+        !self.deferred
+    }
+
+    fn child(&self, node: Id, action: G::Action) -> Option<Id> {
+        self.tree.child(node, action)
+    }
+
+    fn index_of(&self, node: Id, action: G::Action) -> Option<usize> {
+        let children = self.tree.children(&self.tree[node]);
+        children.iter().position(|c| c.action == action)
+    }
+
+    fn expanded(&self, node: Id) -> bool {
+        self.tree[node].len > 0
+    }
+
+    fn expand(&mut self, node: Id, position: &G) -> bool {
+        TreeSearch::expand(self, node, position)
     }
 }
 

@@ -332,7 +332,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                 break;
             }
             if self.config.examine == Some(self.tree[node].visits) && self.tree.has_priors() {
-                self.examine(node, &position, &trace.path);
+                examine::examine(self, node, &position, &trace.path);
                 if self.tree[node].proof != Proof::Open && node != NodeId::ROOT {
                     break; // decided: back up its result instead of going on
                 }

@@ -28,14 +28,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
 
-use game_core::{Examination, Game, Guide, Outcome, PlayedActions, Player, Reward};
+use game_core::{Examination, Game, Guide, Outcome, PlayedActions, Player, Reward, Verdict};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::Report;
 use crate::uct::UctConfig;
 use crate::uct::backup::back_up;
-use crate::uct::examine::{advised_moves, decided_by, raise_replies, weigh_verdicts};
+use crate::uct::examine::{Examine, examine};
 use crate::uct::expand::normalise_priors;
 use crate::uct::node::Nodes;
 use crate::uct::node::{Proof, Stats};
@@ -575,7 +575,12 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 && shared.prior
                 && node.claim_examination()
             {
-                self.examine(children, &position, shared, local, path);
+                let mut worker = Worker {
+                    tree: self,
+                    shared,
+                    local: &mut *local,
+                };
+                examine(&mut worker, node, &position, path);
                 if node.proven() != Proof::Open && !path.is_empty() {
                     break; // decided: back up its result instead of going on
                 }
@@ -694,149 +699,125 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         let _ = node.children.set(children);
         true
     }
+}
 
-    /// Asks the prior what is proven about the moves of the node at the end of `path` (the
-    /// root when it is empty; its `children` published; at `position`), once, on the thread
-    /// that claimed it, as [`Uct`](crate::Uct) does: a losing move's prior becomes 0 and a
-    /// winning move takes the whole prior; with the solver, the decided children are proven
-    /// and the proofs carried up `path`. Then the replies it advises are followed
-    /// ([`favour_replies`](Self::favour_replies)). The other threads go on meanwhile, reading
-    /// the old priors or the new ones (each prior is one atomic word; a selection that mixes
-    /// them is still a selection).
-    ///
-    /// The untried children stay where they are (they were published in the order of their
-    /// old priors): PUCT picks the untried child with the best prior wherever it is, and the
-    /// ones it passes over, now weighing 0, count as tried without a visit.
-    fn examine<G, R, K, Rg>(
-        &self,
-        children: &[SharedNode<A>],
-        position: &G,
-        shared: &Shared<'_, R, K>,
-        local: &mut Local<A, Rg>,
-        path: &[(&SharedNode<A>, Player)],
-    ) where
-        G: Game<Action = A>,
-        R: Reward<G>,
-        K: Guide<G>,
-        Rg: Rng,
-    {
-        local.actions.clear();
-        local.actions.extend(children.iter().map(|c| c.action));
-        local.found.clear();
-        shared
-            .knowledge
-            .examine(position, &local.actions, &mut local.found);
-        self.weigh_by_verdicts(children, position, shared, local, path);
-        let open = path
-            .last()
-            .is_none_or(|&(node, _)| node.proven() == Proof::Open);
-        if open && !local.found.replies.is_empty() {
-            self.favour_replies(children, position, shared, local);
-        }
+/// One thread's view of the lock-free tree, for the examination written once
+/// ([`examine`](crate::uct::examine::examine)).
+struct Worker<'t, 's, 'l, A, R, K, Rg> {
+    tree: &'t SharedTree<A>,
+    shared: &'s Shared<'s, R, K>,
+    local: &'l mut Local<A, Rg>,
+}
+
+impl<'t, G, R, K, Rg> Examine<G> for Worker<'t, '_, '_, G::Action, R, K, Rg>
+where
+    G: Game,
+    R: Reward<G>,
+    K: Guide<G>,
+    Rg: Rng,
+{
+    type Id = &'t SharedNode<G::Action>;
+    type Tree = &'t SharedTree<G::Action>;
+
+    fn tree(&mut self) -> &mut &'t SharedTree<G::Action> {
+        &mut self.tree
     }
 
-    /// What [`examine`](Self::examine) does with the verdicts it found (in `local.found`).
-    fn weigh_by_verdicts<G, R, K, Rg>(
-        &self,
-        children: &[SharedNode<A>],
-        position: &G,
-        shared: &Shared<'_, R, K>,
-        local: &mut Local<A, Rg>,
-        path: &[(&SharedNode<A>, Player)],
-    ) where
-        G: Game<Action = A>,
-        R: Reward<G>,
-    {
-        if !shared.config.solver {
-            // Without the solver the verdicts may decide the node itself, as in
-            // `Uct::examine` (the root too, for the report, without ending the search).
-            let node = path.last().map_or(&self.root, |&(node, _)| node);
-            let decided = decided_by(&local.found.verdicts, children.len());
-            if decided != Proof::Open {
-                let _ =
-                    node.proof
-                        .compare_exchange(Proof::Open as u8, decided as u8, AcqRel, Acquire);
-            }
-        }
-        local.weights.clear();
-        local.weights.extend(children.iter().map(SharedNode::prior));
-        if !weigh_verdicts(&mut local.weights, &local.found.verdicts) {
-            return;
-        }
-        local.priors.clear();
-        local.priors.resize(children.len(), 0.0);
-        normalise_priors(&mut local.priors, &local.weights);
-        for (child, &prior) in children.iter().zip(&local.priors) {
+    fn config(&self) -> &UctConfig {
+        self.shared.config
+    }
+
+    fn draw(&self, position: &G, player: Player) -> f64 {
+        self.shared.reward.reward(position, Outcome::Draw, player)
+    }
+
+    fn ask(&mut self, node: Self::Id, position: &G) -> Examination<G::Action> {
+        let local = &mut *self.local;
+        local.actions.clear();
+        local
+            .actions
+            .extend(node.children().iter().map(|c| c.action));
+        let mut found = std::mem::take(&mut local.found);
+        found.clear();
+        self.shared
+            .knowledge
+            .examine(position, &local.actions, &mut found);
+        found
+    }
+
+    fn done(&mut self, found: Examination<G::Action>, weights: Vec<f32>) {
+        self.local.found = found;
+        self.local.weights = weights;
+    }
+
+    fn weights(&mut self) -> Vec<f32> {
+        let mut weights = std::mem::take(&mut self.local.weights);
+        weights.clear();
+        weights
+    }
+
+    fn children(&self, node: Self::Id) -> usize {
+        node.children().len()
+    }
+
+    fn priors(&self, node: Self::Id, out: &mut Vec<f32>) {
+        out.extend(node.children().iter().map(SharedNode::prior));
+    }
+
+    /// Stores the new priors one atomic word each: the other threads go on meanwhile, reading
+    /// the old priors or the new ones (a selection that mixes them is still a selection). The
+    /// untried children stay where they are (published in the order of their old priors):
+    /// PUCT picks the untried child with the best prior wherever it is, and the ones it passes
+    /// over, now weighing 0, count as tried without a visit.
+    fn set_priors(&mut self, node: Self::Id, weights: &[f32]) {
+        let children = node.children();
+        let priors = &mut self.local.priors;
+        priors.clear();
+        priors.resize(children.len(), 0.0);
+        normalise_priors(priors, weights);
+        for (child, &prior) in children.iter().zip(priors.iter()) {
             child.prior.store(prior.to_bits(), Relaxed);
         }
         #[cfg(test)]
-        path.last()
-            .map_or(&self.root, |&(node, _)| node)
-            .reweighed
-            .store(true, Relaxed);
-        if shared.config.solver {
-            let draw = shared
-                .reward
-                .reward(position, Outcome::Draw, position.to_move());
-            for (child, &verdict) in children.iter().zip(&local.found.verdicts) {
-                child.prove(Proof::from(verdict), draw); // nothing for an open one
-            }
-            let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
-            carry_proofs(&mut { self }, path, draws);
+        if node.examined.load(Relaxed) {
+            node.reweighed.store(true, Relaxed);
         }
     }
 
-    /// Follows the replies an examination advised (in `local.found`), as
-    /// [`Uct`](crate::Uct) does: for each move with replies, its child (expanded now if no
-    /// thread has, and the tree has room) gains [`UctConfig::reply`] of prior on each advised
-    /// reply whose prior is above 0, and the priors are normalised again and stored (one
-    /// atomic word each, as `examine` stores them; PUCT picks the untried child with the best
-    /// prior wherever it is). Replies to unknown or decided moves are ignored.
-    fn favour_replies<G, R, K, Rg>(
-        &self,
-        children: &[SharedNode<A>],
-        position: &G,
-        shared: &Shared<'_, R, K>,
-        local: &mut Local<A, Rg>,
-    ) where
-        G: Game<Action = A>,
-        K: Guide<G>,
-        Rg: Rng,
-    {
-        let bonus = shared.config.reply as f32;
-        if bonus <= 0.0 {
-            return;
+    fn decide(&mut self, node: Self::Id, proof: Proof) {
+        if proof != Proof::Open {
+            let _ = node
+                .proof
+                .compare_exchange(Proof::Open as u8, proof as u8, AcqRel, Acquire);
         }
-        let found = std::mem::take(&mut local.found);
-        for action in advised_moves(&found.replies) {
-            let Some(child) = children.iter().find(|c| c.action == action) else {
-                continue;
-            };
-            if child.proven() != Proof::Open {
-                continue;
-            }
-            if child.children.get().is_none() {
-                let after = position.after(action);
-                if after.status().is_over() || !self.expand(child, &after, shared, local) {
-                    continue; // over, being expanded by another thread, or no room
-                }
-            }
-            let grandchildren = child.children();
-            local.weights.clear();
-            local
-                .weights
-                .extend(grandchildren.iter().map(SharedNode::prior));
-            let index_of = |reply| grandchildren.iter().position(|c| c.action == reply);
-            if raise_replies(&mut local.weights, &found.replies, action, bonus, index_of) {
-                local.priors.clear();
-                local.priors.resize(grandchildren.len(), 0.0);
-                normalise_priors(&mut local.priors, &local.weights);
-                for (grandchild, &prior) in grandchildren.iter().zip(&local.priors) {
-                    grandchild.prior.store(prior.to_bits(), Relaxed);
-                }
-            }
+    }
+
+    fn prove_children(&mut self, node: Self::Id, verdicts: &mut [Verdict], draw: f64) {
+        for (child, &verdict) in node.children().iter().zip(verdicts.iter()) {
+            child.prove(Proof::from(verdict), draw); // nothing for an open one
         }
-        local.found = found;
+    }
+
+    fn reweighed(&mut self, _: Self::Id) {}
+
+    fn follows_replies(&self) -> bool {
+        true
+    }
+
+    fn child(&self, node: Self::Id, action: G::Action) -> Option<Self::Id> {
+        node.children().iter().find(|c| c.action == action)
+    }
+
+    fn index_of(&self, node: Self::Id, action: G::Action) -> Option<usize> {
+        node.children().iter().position(|c| c.action == action)
+    }
+
+    fn expanded(&self, node: Self::Id) -> bool {
+        node.children.get().is_some()
+    }
+
+    fn expand(&mut self, node: Self::Id, position: &G) -> bool {
+        self.tree.expand(node, position, self.shared, self.local)
     }
 }
 
