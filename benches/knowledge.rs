@@ -10,7 +10,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gamesearch::core::{Game, Prior};
+use gamesearch::core::{Game, knowledge::Prior};
 use gamesearch::hex::{Hex, Shape};
 
 fn hex(c: &mut Criterion) {

@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamesearch::connect4::Connect4;
-use gamesearch::core::{Game, PlayoutPolicy, Status};
+use gamesearch::core::{Game, Status, knowledge::PlayoutPolicy};
 use gamesearch::hex::{Bridges, Hex};
 use gamesearch::othello::{Othello, Othello6};
 use rand::SeedableRng;

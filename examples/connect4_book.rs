@@ -41,7 +41,7 @@ mod common;
 use common::say;
 
 use clap::Parser;
-use game_core::{Game, Outcome, Solve};
+use game_core::{Game, Outcome, solve::Solve};
 use gamesearch::connect4::{Book, Column, Connect4, Solver};
 use gamesearch::core::rand::{RngExt as _, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

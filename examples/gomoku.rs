@@ -25,7 +25,9 @@ use gamesearch::arena::{Score, SizeError, TextGame, WithGame, play_game};
 use gamesearch::core::rand::{Rng, RngExt, SeedableRng};
 use gamesearch::core::testing::Conformance;
 use gamesearch::core::{
-    Evaluator, Game, Knowledge, Outcome, Player, PlayoutPolicy, Prior, Status, mix64,
+    Evaluator, Game, Outcome, Player, Status,
+    knowledge::{Knowledge, PlayoutPolicy, Prior},
+    mix64,
 };
 use gamesearch::search::{Agent, AgentSpec, Budget, SpecError};
 

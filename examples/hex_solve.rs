@@ -37,7 +37,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{CommandFactory, Parser, ValueEnum, error::ErrorKind};
-use gamesearch::core::{Game, Player, Solve, Status, Wdl};
+use gamesearch::core::{Game, Player, Status, Wdl, solve::Solve};
 use gamesearch::hex::{Dfpn, Hex, Move, Solver};
 use gamesearch::search::{Agent, AlphaBeta, AlphaBetaConfig, Budget, score};
 

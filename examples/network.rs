@@ -18,7 +18,11 @@ use std::time::Duration;
 
 use clap::Parser;
 use gamesearch::arena::{MoveEvent, Score, play_game};
-use gamesearch::core::{Batch, BatchEvaluator, Game, Player, Wdl, mix64};
+use gamesearch::core::{
+    Game, Player, Wdl,
+    knowledge::{Batch, BatchEvaluator},
+    mix64,
+};
 use gamesearch::othello::{Heuristic, Move, Othello};
 use gamesearch::search::{Agent, BatchedUct, Budget, Uct, UctConfig};
 

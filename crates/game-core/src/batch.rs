@@ -2,7 +2,10 @@
 //! gives each a prior over its legal actions and a value, as a neural network does (AlphaZero's
 //! policy and value heads) or an engine in another process.
 
-use crate::{Evaluator, Game, Knowledge, Prior};
+use crate::{
+    Evaluator, Game,
+    knowledge::{Knowledge, Prior},
+};
 
 /// Positions to evaluate together, each with its legal actions, and the evaluator's answers: a
 /// weight per action and a value per position.
@@ -13,7 +16,7 @@ use crate::{Evaluator, Game, Knowledge, Prior};
 /// reuses its batch does not allocate once they have grown.
 ///
 /// ```
-/// use game_core::{Batch, Game, testing::TicTacToe};
+/// use game_core::{Game, testing::TicTacToe, knowledge::Batch};
 ///
 /// let mut batch = Batch::new();
 /// let i = batch.push(TicTacToe::new());
@@ -146,7 +149,7 @@ impl<G: Game> Batch<G> {
 /// knowledge directly with `cutoff=0`.
 ///
 /// ```
-/// use game_core::{Batch, BatchEvaluator, Game, testing::TicTacToe};
+/// use game_core::{Game, testing::TicTacToe, knowledge::{Batch, BatchEvaluator}};
 ///
 /// /// A "network" that likes the centre and finds every position even.
 /// struct Centre;

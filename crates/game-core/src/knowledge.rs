@@ -3,6 +3,7 @@
 //! simulation stops early; bundled as [`Knowledge`] so that a game crate can ship its own
 //! without depending on a search crate.
 
+pub use crate::batch::{Batch, BatchEvaluator};
 use rand::Rng;
 
 use crate::{Evaluator, Game, PlayedActions, Playout, Status};
@@ -16,7 +17,7 @@ use crate::{Evaluator, Game, PlayedActions, Playout, Status};
 /// cells).
 ///
 /// ```
-/// use game_core::{Game, Prior, testing::TicTacToe};
+/// use game_core::{Game, testing::TicTacToe, knowledge::Prior};
 ///
 /// /// The centre first, then the corners.
 /// struct Shape;
@@ -56,7 +57,7 @@ pub trait Prior<G: Game> {
     ///   action, expanding it for the purpose.
     ///
     /// ```
-    /// use game_core::{Examination, Game, Prior, Verdict, testing::TicTacToe};
+    /// use game_core::{Game, testing::TicTacToe, knowledge::{Examination, Prior, Verdict}};
     ///
     /// /// Sees a win in one.
     /// struct Wins;
@@ -96,7 +97,7 @@ pub trait Prior<G: Game> {
     /// move only if it is legal.
     ///
     /// ```
-    /// use game_core::{Game, Prior, testing::{Cell, TicTacToe}};
+    /// use game_core::{Game, testing::{Cell, TicTacToe}, knowledge::Prior};
     ///
     /// /// Takes the centre of an empty board.
     /// struct Centre;
@@ -165,7 +166,7 @@ impl<A> Examination<A> {
 /// threat, take a win, prefer a corner; [`Uniform`] is the game's own uniformly random playout.
 ///
 /// ```
-/// use game_core::{Game, PlayoutPolicy, testing::TicTacToe};
+/// use game_core::{Game, testing::TicTacToe, knowledge::PlayoutPolicy};
 /// use rand::SeedableRng;
 ///
 /// /// Takes the centre when it is free, else plays at random.
@@ -329,7 +330,7 @@ impl<P, L, E> Knowledge<P, L, E> {
     /// This knowledge with `prior` as its prior.
     ///
     /// ```
-    /// use game_core::{Knowledge, NoPrior};
+    /// use game_core::knowledge::{Knowledge, NoPrior};
     ///
     /// let knowledge = Knowledge::NONE.with_prior(NoPrior);
     /// assert!(knowledge.prior.is_some() && knowledge.policy.is_none());
@@ -370,7 +371,7 @@ impl<P, L, E> Knowledge<P, L, E> {
     /// `1 / (1 + exp(-value / scale))`.
     ///
     /// ```
-    /// let knowledge = game_core::Knowledge::NONE.with_evaluator(game_core::NoEvaluator, 100.0);
+    /// let knowledge = game_core::knowledge::Knowledge::NONE.with_evaluator(game_core::knowledge::NoEvaluator, 100.0);
     /// assert_eq!(knowledge.win_probability(0), 0.5);
     /// assert!((knowledge.win_probability(100) - 0.731).abs() < 1e-3);
     /// assert!((knowledge.win_probability(-100) - 0.269).abs() < 1e-3);

@@ -12,7 +12,13 @@
 //!   [`ScoreMargin`], or your own closure).
 //! - [`Evaluator`]: a heuristic value of a position for the side to move, for depth-limited
 //!   search; games ship theirs without depending on a search crate.
-//! - [`Solve`]: an exact solver a game offers a search, and the [`Proven`] values it finds.
+//! - [`knowledge`]: what a game can tell a search beyond its rules: a [`Prior`](knowledge::Prior)
+//!   over its moves (with the verdicts of [`examine`](knowledge::Prior::examine) and an
+//!   opening book), a [`PlayoutPolicy`](knowledge::PlayoutPolicy), bundled with an evaluator
+//!   as [`Knowledge`](knowledge::Knowledge); and a [`BatchEvaluator`](knowledge::BatchEvaluator)
+//!   for networks.
+//! - [`solve`]: an exact solver a game offers a search ([`Solve`](solve::Solve)), and the
+//!   [`Proven`](solve::Proven) values it finds.
 //! - [`perft`]: leaf counts of the game tree, the standard test of move generation.
 //! - [`testing`] (feature `testing`): the conformance kit that checks a `Game` implementation
 //!   on random games, and tic-tac-toe as a reference game.
@@ -90,7 +96,7 @@ mod batch;
 mod eval;
 mod game;
 mod hash;
-mod knowledge;
+pub mod knowledge;
 mod moves;
 mod outcome;
 mod perft;
@@ -98,7 +104,7 @@ mod played;
 mod player;
 mod reward;
 mod sink;
-mod solve;
+pub mod solve;
 
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
@@ -110,17 +116,12 @@ pub mod testing;
 /// `DerefMut` or `Rng` for a generator that seems to have it).
 pub use rand;
 
-pub use batch::{Batch, BatchEvaluator};
 pub use eval::Evaluator;
 pub use game::{Game, PlayError, Playout};
 pub use hash::mix64;
-pub use knowledge::{
-    Examination, Guide, Knowledge, NoEvaluator, NoPrior, PlayoutPolicy, Prior, Uniform, Verdict,
-};
 pub use moves::MovesError;
 pub use outcome::{Outcome, Status, Wdl};
 pub use perft::perft;
 pub use played::PlayedActions;
 pub use player::{ParsePlayerError, Player};
 pub use reward::{Reward, ScoreMargin, Scored, WinDrawLoss};
-pub use solve::{Deadline, Proven, Solution, Solve, best_of};

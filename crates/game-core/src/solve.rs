@@ -27,7 +27,7 @@ use crate::{Game, Outcome, Status, Wdl};
 ///   margin, then by plies, the larger higher and an unknown one highest.
 ///
 /// ```
-/// use game_core::{Proven, Wdl};
+/// use game_core::{Wdl, solve::Proven};
 ///
 /// let quick = Proven::new(Wdl::Win).in_plies(3);
 /// let slow = Proven::new(Wdl::Win).in_plies(9);
@@ -183,7 +183,7 @@ impl<A> Default for Solution<A> {
 ///
 /// ```
 /// use std::time::Instant;
-/// use game_core::{Game, Proven, Solve, Wdl, testing::TicTacToe};
+/// use game_core::{Game, Wdl, testing::TicTacToe, solve::{Proven, Solve}};
 ///
 /// /// Proves only positions with one move left: their value is the result of that move.
 /// struct LastMove;
@@ -264,10 +264,10 @@ impl<G: Game, S: Solve<G> + ?Sized> Solve<G> for Box<S> {
 /// ```
 /// use std::time::{Duration, Instant};
 ///
-/// let mut clock = game_core::Deadline::new(Some(Instant::now()));
+/// let mut clock = game_core::solve::Deadline::new(Some(Instant::now()));
 /// std::thread::sleep(Duration::from_millis(1));
 /// assert!((0..5000).any(|_| clock.passed()));
-/// assert!(!game_core::Deadline::new(None).passed());
+/// assert!(!game_core::solve::Deadline::new(None).passed());
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Deadline {

@@ -665,7 +665,7 @@ enum BadKnowledge {
     IllegalReply,
 }
 
-impl game_core::Prior<TicTacToe> for BadKnowledge {
+impl game_core::knowledge::Prior<TicTacToe> for BadKnowledge {
     fn weigh(&self, _: &TicTacToe, actions: &[Cell], weights: &mut Vec<f32>) {
         match self {
             BadKnowledge::PriorOneShort => weights.extend(actions.iter().skip(1).map(|_| 1.0)),
@@ -674,15 +674,20 @@ impl game_core::Prior<TicTacToe> for BadKnowledge {
         }
     }
 
-    fn examine(&self, _: &TicTacToe, actions: &[Cell], found: &mut game_core::Examination<Cell>) {
+    fn examine(
+        &self,
+        _: &TicTacToe,
+        actions: &[Cell],
+        found: &mut game_core::knowledge::Examination<Cell>,
+    ) {
         let verdicts = &mut found.verdicts;
         match self {
             BadKnowledge::VerdictOneShort => {
                 let short = actions.iter().skip(1);
-                verdicts.extend(short.map(|_| game_core::Verdict::Unknown));
+                verdicts.extend(short.map(|_| game_core::knowledge::Verdict::Unknown));
             }
             BadKnowledge::WinCalledLoss => {
-                verdicts.extend(actions.iter().map(|_| game_core::Verdict::Loss));
+                verdicts.extend(actions.iter().map(|_| game_core::knowledge::Verdict::Loss));
             }
             BadKnowledge::IllegalReply => {
                 found
@@ -698,7 +703,7 @@ impl game_core::Prior<TicTacToe> for BadKnowledge {
     }
 }
 
-impl game_core::PlayoutPolicy<TicTacToe> for BadKnowledge {
+impl game_core::knowledge::PlayoutPolicy<TicTacToe> for BadKnowledge {
     fn action<R: Rng + ?Sized>(&self, position: &TicTacToe, rng: &mut R) -> Cell {
         match self {
             // Always the top-left corner, taken or not.
@@ -709,7 +714,7 @@ impl game_core::PlayoutPolicy<TicTacToe> for BadKnowledge {
 }
 
 fn knowledge_violation(defect: BadKnowledge) -> Violation {
-    let knowledge = game_core::Knowledge::NONE
+    let knowledge = game_core::knowledge::Knowledge::NONE
         .with_prior(defect)
         .with_policy(defect);
     let failure = Conformance::new()
@@ -737,7 +742,7 @@ fn reports_broken_knowledge() {
         );
     }
     // Tic-tac-toe's own random play, as a policy, passes.
-    let uniform = game_core::Knowledge::NONE.with_policy(game_core::Uniform);
+    let uniform = game_core::knowledge::Knowledge::NONE.with_policy(game_core::knowledge::Uniform);
     Conformance::new()
         .check_knowledge(&TicTacToe::new(), &uniform)
         .unwrap();

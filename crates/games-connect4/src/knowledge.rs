@@ -1,7 +1,10 @@
 //! What Connect Four knows, for Monte-Carlo search: playouts that take a win and block a loss,
 //! and priors from threats. [`knowledge`] bundles them.
 
-use game_core::{Game, Knowledge, NoEvaluator, Player, PlayoutPolicy, Prior};
+use game_core::{
+    Game, Player,
+    knowledge::{Knowledge, NoEvaluator, PlayoutPolicy, Prior},
+};
 use rand::{Rng, RngExt};
 
 use crate::bits::Bits;
@@ -15,7 +18,7 @@ use crate::notation::Column;
 /// for (`uct:prior=game,playout=game`).
 ///
 /// ```
-/// use game_core::{PlayoutPolicy, Prior};
+/// use game_core::knowledge::{PlayoutPolicy, Prior};
 /// use games_connect4::Connect4;
 /// use rand::SeedableRng;
 ///

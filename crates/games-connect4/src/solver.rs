@@ -3,7 +3,10 @@
 
 use std::time::Instant;
 
-use game_core::{Deadline, Game, Proven, Solution, Solve, Wdl};
+use game_core::{
+    Game, Wdl,
+    solve::{Deadline, Proven, Solution, Solve},
+};
 use thiserror::Error;
 
 use crate::board::{Connect4, winning_cells};

@@ -1,7 +1,10 @@
 //! Connect Four's knowledge against a naive reference: a grid of cells and a scan for four in
 //! a row, on random positions.
 
-use game_core::{Game, Player, PlayoutPolicy, Prior};
+use game_core::{
+    Game, Player,
+    knowledge::{PlayoutPolicy, Prior},
+};
 use games_connect4::{Column, Connect4, Threats, WinBlock};
 use proptest::prelude::*;
 use rand::SeedableRng;

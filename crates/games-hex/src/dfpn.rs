@@ -3,7 +3,10 @@
 
 use std::time::Instant;
 
-use game_core::{Game, Proven, Solution, Solve, Wdl};
+use game_core::{
+    Game, Wdl,
+    solve::{Proven, Solution, Solve},
+};
 
 use crate::Hex;
 use crate::bits::Bits;
@@ -34,7 +37,7 @@ const INFINITE: u32 = u32::MAX / 4;
 /// ones) replaces an entry when another position falls in its slot.
 ///
 /// ```
-/// use game_core::{Solve, Wdl};
+/// use game_core::{Wdl, solve::Solve};
 /// use games_hex::{Dfpn, Hex};
 ///
 /// // 5x5 after c3 b4, Black to move: Black wins (the centre wins 5x5 whatever the answer).

@@ -4,8 +4,8 @@
 //! [`knowledge`] bundles them.
 
 use game_core::{
-    Examination, Game, Knowledge, NoEvaluator, PlayedActions, Player, Playout, PlayoutPolicy,
-    Prior, Verdict,
+    Game, PlayedActions, Player, Playout,
+    knowledge::{Examination, Knowledge, NoEvaluator, PlayoutPolicy, Prior, Verdict},
 };
 use rand::Rng;
 
@@ -20,7 +20,7 @@ use crate::patterns::Patterns;
 /// yet.
 ///
 /// ```
-/// use game_core::{Game, PlayoutPolicy};
+/// use game_core::{Game, knowledge::PlayoutPolicy};
 /// use games_hex::Hex;
 /// use rand::SeedableRng;
 ///

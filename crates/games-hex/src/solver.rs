@@ -2,7 +2,10 @@
 
 use std::time::Instant;
 
-use game_core::{Deadline, Game, Player, Proven, Solve, Wdl};
+use game_core::{
+    Game, Player, Wdl,
+    solve::{Deadline, Proven, Solve},
+};
 use thiserror::Error;
 
 use crate::Hex;

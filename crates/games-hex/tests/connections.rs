@@ -2,7 +2,10 @@
 //! boards, on hand-made positions (edge templates, must-play regions) of both colours, and in
 //! the search (`Shape`'s `examine`).
 
-use game_core::{Examination, Game, Outcome, Player, Prior, Status, Verdict};
+use game_core::{
+    Game, Outcome, Player, Status,
+    knowledge::{Examination, Prior, Verdict},
+};
 use games_hex::{Cell, Hex, Move, ProvenMoves, Shape, Solver};
 use proptest::prelude::*;
 use rand::SeedableRng;

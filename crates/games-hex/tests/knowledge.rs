@@ -3,7 +3,10 @@
 //! to the mover), and through the conformance kit.
 
 use game_core::testing::Conformance;
-use game_core::{Game, Player, PlayoutPolicy, Prior};
+use game_core::{
+    Game, Player,
+    knowledge::{PlayoutPolicy, Prior},
+};
 use games_hex::patterns::{LocalShape, Near, Patterns};
 use games_hex::{Bridges, Cell, Hex, Move, Shape};
 use proptest::prelude::*;
@@ -307,7 +310,7 @@ impl Prior<Hex> for WeighOnly {
 #[test]
 fn the_knowledge_passes_the_kit() {
     let knowledge = games_hex::knowledge();
-    let filling = game_core::Knowledge::NONE.with_policy(Bridges {
+    let filling = game_core::knowledge::Knowledge::NONE.with_policy(Bridges {
         fill_in: true,
         ..Bridges::default()
     });
@@ -409,7 +412,7 @@ fn playouts_that_keep_ziggurats_connect_a_third_row_stone_to_both_edges() {
 
 #[test]
 fn the_hand_set_prior_likes_bridges_and_contact_and_dislikes_the_empty_edge() {
-    use game_core::Prior;
+    use game_core::knowledge::Prior;
     // Black's d2 and White's g1 on 7x7, Black to move.
     let position = Hex::new(7).unwrap().after_moves("d2 g1").unwrap();
     let cells = ["c4", "e3", "d3", "f2", "a7", "d5"];

@@ -110,7 +110,7 @@ proptest! {
             let prior = Shape { inferior: false, ..Shape::default() };
             let actions = position.legal_actions_vec();
             let mut weights = Vec::new();
-            game_core::Prior::weigh(&prior, &position, &actions, &mut weights);
+            game_core::knowledge::Prior::weigh(&prior, &position, &actions, &mut weights);
             let patterns = Patterns::learned();
             for (action, weight) in actions.iter().zip(&weights) {
                 let Move::Place(cell) = *action else { unreachable!("no swap rule") };
@@ -193,7 +193,7 @@ fn the_learned_weights_prefer_what_strong_play_does() {
     let mut actions = Vec::new();
     position.legal_actions(&mut actions);
     let mut weights = Vec::new();
-    game_core::Prior::weigh(&shape, &position, &actions, &mut weights);
+    game_core::knowledge::Prior::weigh(&shape, &position, &actions, &mut weights);
     assert_eq!(weights.len(), actions.len());
     assert!(weights.iter().all(|w| w.is_finite() && *w >= 0.0));
     assert!(weights.iter().any(|w| *w > 0.0));

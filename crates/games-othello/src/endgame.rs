@@ -2,7 +2,10 @@
 
 use std::time::Instant;
 
-use game_core::{Deadline, Game, Proven, Solution, Solve, Wdl, mix64};
+use game_core::{
+    Game, Wdl, mix64,
+    solve::{Deadline, Proven, Solution, Solve},
+};
 use thiserror::Error;
 
 use crate::movegen;
@@ -48,7 +51,7 @@ pub enum SolveError {
 /// - **The last empty square** scored directly: the flips of its one move, with no move list.
 ///
 /// ```
-/// use game_core::{Game, Solve};
+/// use game_core::{Game, solve::Solve};
 /// use games_othello::{Endgame, Othello};
 ///
 /// // FFO endgame #1: Black to move, 14 empties; g8 wins by 18 discs.

@@ -1,7 +1,10 @@
 //! What Othello knows, for Monte-Carlo search: a prior and a leaf evaluation from the
 //! [`Heuristic`], and playouts that take corners. [`knowledge`] bundles them.
 
-use game_core::{Evaluator, Game, Knowledge, Outcome, PlayoutPolicy, Prior, Status};
+use game_core::{
+    Evaluator, Game, Outcome, Status,
+    knowledge::{Knowledge, PlayoutPolicy, Prior},
+};
 use rand::{Rng, RngExt};
 
 use crate::board::{OthelloBoard, nth_bit};
@@ -16,7 +19,7 @@ pub const SCALE: f32 = 500.0;
 /// the [`Heuristic`] as the evaluator (its value `SCALE` a 73% chance of winning).
 ///
 /// ```
-/// use game_core::{Evaluator, Game, Guide};
+/// use game_core::{Evaluator, Game, knowledge::Guide};
 /// use games_othello::{Heuristic, Othello};
 ///
 /// let knowledge = games_othello::knowledge();

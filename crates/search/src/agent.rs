@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use game_core::{Game, Proven, Wdl};
+use game_core::{Game, Wdl, solve::Proven};
 
 use crate::Budget;
 

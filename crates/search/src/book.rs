@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use game_core::{Game, Prior};
+use game_core::{Game, knowledge::Prior};
 
 use crate::{Agent, Budget, Report};
 
@@ -15,7 +15,7 @@ use crate::{Agent, Budget, Report};
 /// `book=true`.
 ///
 /// ```
-/// use game_core::{Game, Prior, testing::{Cell, TicTacToe}};
+/// use game_core::{Game, testing::{Cell, TicTacToe}, knowledge::Prior};
 /// use search::{Agent, BookAgent, Budget, Random};
 ///
 /// /// Knows one move: the centre of the empty board.

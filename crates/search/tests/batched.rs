@@ -6,7 +6,10 @@
 use std::fmt::Debug;
 
 use game_core::testing::TicTacToe;
-use game_core::{Batch, BatchEvaluator, Game, Guide, Knowledge, NoPrior, WinDrawLoss};
+use game_core::{
+    Game, WinDrawLoss,
+    knowledge::{Batch, BatchEvaluator, Guide, Knowledge, NoPrior},
+};
 use games_connect4::Connect4;
 use games_hex::Hex;
 use games_othello::Othello;

@@ -1,9 +1,12 @@
-//! The games' exact solvers, through `game_core::Solve`, against the brute-force `Prover` and
+//! The games' exact solvers, through `game_core::solve::Solve`, against the brute-force `Prover` and
 //! the published scores; and the `solver` agent built from a spec.
 
 use std::time::{Duration, Instant};
 
-use game_core::{Game, Proven, Solve, Status, Wdl};
+use game_core::{
+    Game, Status, Wdl,
+    solve::{Proven, Solve},
+};
 use games_connect4::Connect4;
 use games_hex::Hex;
 use games_othello::{Endgame, Othello, Othello6};

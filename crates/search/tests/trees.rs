@@ -3,7 +3,10 @@
 //! plain minimax over the literal ([`TreeGame::value`]), on hand-made and random trees.
 
 use game_core::testing::{Branch, TreeGame};
-use game_core::{Examination, Game, Knowledge, Prior, Verdict, Wdl};
+use game_core::{
+    Game, Wdl,
+    knowledge::{Examination, Knowledge, Prior, Verdict},
+};
 use proptest::prelude::*;
 use search::{AgentSpec, Report};
 

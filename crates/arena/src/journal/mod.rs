@@ -15,7 +15,7 @@
 //!   resume. A finished run rewrites the file in game order.
 //!
 //! Every game's agents are seeded from the run's seed and the game's number
-//! ([`Pairing::seeds`]), so a game plays the same whether it is played in one run, after a
+//! ([`Pairing::seeds`](crate::Pairing::seeds)), so a game plays the same whether it is played in one run, after a
 //! resume or in a shard: with iteration budgets, a resumed or sharded run ends with exactly the
 //! standings of an unbroken one.
 //!

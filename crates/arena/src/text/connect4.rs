@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use game_core::{Game, Player, Solve};
+use game_core::{Game, Player, solve::Solve};
 use games_connect4::{Bits, Column, Connect4Board};
 use search::{Agent, AgentSpec, SpecError};
 

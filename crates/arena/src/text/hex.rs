@@ -1,6 +1,6 @@
 //! Hex's text for the tools, with its swap, its analyses and its solver.
 
-use game_core::{Player, Solve};
+use game_core::{Player, solve::Solve};
 use games_hex::{Cell, Hex, Move};
 use search::{Agent, AgentSpec, SpecError};
 
@@ -189,7 +189,7 @@ impl Solve<Hex> for HexSolver {
         &mut self,
         position: &Hex,
         deadline: Option<std::time::Instant>,
-    ) -> Option<game_core::Proven> {
+    ) -> Option<game_core::solve::Proven> {
         self.pick(position).prove(position, deadline)
     }
 
@@ -201,7 +201,7 @@ impl Solve<Hex> for HexSolver {
         &mut self,
         position: &Hex,
         deadline: Option<std::time::Instant>,
-    ) -> game_core::Solution<Move> {
+    ) -> game_core::solve::Solution<Move> {
         self.pick(position).solve(position, deadline)
     }
 }

@@ -9,7 +9,7 @@ mod othello;
 use std::error::Error as StdError;
 use std::fmt;
 
-use game_core::{Game, Outcome, Player, Solve, Status};
+use game_core::{Game, Outcome, Player, Status, solve::Solve};
 use search::{Agent, AgentSpec, SpecError};
 use thiserror::Error;
 

@@ -1,6 +1,6 @@
 //! Othello's text for the tools, with its score and its endgame solver.
 
-use game_core::{Game, Outcome, Player, Scored, Solve, Status};
+use game_core::{Game, Outcome, Player, Scored, Status, solve::Solve};
 use games_othello::{Heuristic, OthelloBoard, Square};
 use search::{Agent, AgentSpec, SpecError};
 

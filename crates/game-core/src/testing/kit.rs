@@ -248,7 +248,7 @@ impl Conformance {
     }
 
     /// Checks a game's knowledge (a prior, a playout policy, an evaluator: see
-    /// [`Knowledge`](crate::Knowledge)) at every position of the kit's random games from
+    /// [`Knowledge`](crate::knowledge::Knowledge)) at every position of the kit's random games from
     /// `start`: the prior gives one finite weight of at least 0 per legal action, and its
     /// `examine` one verdict per action (or none), which for a move that ends the game is its
     /// result, and replies only after examined actions and legal after them, and its `opening` move, where it has one, is legal; the policy's
@@ -258,7 +258,7 @@ impl Conformance {
     /// not checked. Everything [`check`](Conformance::check) checks is checked too.
     ///
     /// ```
-    /// use game_core::Knowledge;
+    /// use game_core::knowledge::Knowledge;
     /// use game_core::testing::{Conformance, TicTacToe};
     ///
     /// Conformance::new().cases(16).check_knowledge(&TicTacToe::new(), &Knowledge::NONE).unwrap();
@@ -270,7 +270,7 @@ impl Conformance {
     pub fn check_knowledge<G, K>(&self, start: &G, knowledge: &K) -> Result<(), Failure>
     where
         G: Game,
-        K: crate::Guide<G>,
+        K: crate::knowledge::Guide<G>,
     {
         self.run(start, |position| {
             check_knowledge_at(position, knowledge, self.seed)
@@ -370,7 +370,7 @@ fn check_knowledge_at<G, K>(
 ) -> Result<(), (Violation, String)>
 where
     G: Game,
-    K: crate::Guide<G>,
+    K: crate::knowledge::Guide<G>,
 {
     let fail = |detail: String| Err((Violation::Knowledge, detail));
     if position.status().is_over() {
@@ -394,7 +394,7 @@ where
         {
             return fail(format!("the prior gave {action} the weight {weight}"));
         }
-        let mut found = crate::Examination::default();
+        let mut found = crate::knowledge::Examination::default();
         knowledge.examine(position, &actions, &mut found);
         for &(action, reply) in &found.replies {
             if !actions.contains(&action) {
@@ -421,8 +421,10 @@ where
         for (&action, &verdict) in actions.iter().zip(&verdicts) {
             let result = position.after(action).status().outcome();
             let contradicted = match (verdict, result) {
-                (crate::Verdict::Win, Some(outcome)) => outcome.winner() != Some(mover),
-                (crate::Verdict::Loss, Some(outcome)) => outcome.winner() != Some(mover.opponent()),
+                (crate::knowledge::Verdict::Win, Some(outcome)) => outcome.winner() != Some(mover),
+                (crate::knowledge::Verdict::Loss, Some(outcome)) => {
+                    outcome.winner() != Some(mover.opponent())
+                }
                 _ => false,
             };
             if contradicted {

@@ -323,7 +323,9 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBeta<G, E> {
         report.nodes = self.nodes as usize;
         report.depth = depth;
         report.score = value;
-        report.proven = value.and_then(score::proof).map(game_core::Proven::new);
+        report.proven = value
+            .and_then(score::proof)
+            .map(game_core::solve::Proven::new);
         self.report = Some(report);
         chosen
     }
@@ -401,7 +403,9 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for Reference<G, E> {
         report.nodes = evaluations.get() as usize;
         report.depth = self.depth;
         report.score = value;
-        report.proven = value.and_then(score::proof).map(game_core::Proven::new);
+        report.proven = value
+            .and_then(score::proof)
+            .map(game_core::solve::Proven::new);
         self.report = Some(report);
         chosen
     }

@@ -6,7 +6,10 @@ mod prover;
 
 use std::time::{Duration, Instant};
 
-use game_core::{Game, Proven, Solution, Solve, Wdl};
+use game_core::{
+    Game, Wdl,
+    solve::{Proven, Solution, Solve},
+};
 
 use crate::{ActionStats, Agent, Budget, Report};
 

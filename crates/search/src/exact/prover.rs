@@ -2,7 +2,10 @@
 
 use std::time::Instant;
 
-use game_core::{Deadline, Game, Proven, Solve, Status, Wdl};
+use game_core::{
+    Game, Status, Wdl,
+    solve::{Deadline, Proven, Solve},
+};
 
 /// A score beyond every reachable one: a win in `n` plies scores `WIN - n`.
 const WIN: i32 = 1_000_000;
@@ -19,7 +22,7 @@ const DECISIVE: i32 = WIN / 2;
 /// games and the last plies of larger ones.
 ///
 /// ```
-/// use game_core::{Game, Proven, Solve, Wdl, testing::TicTacToe};
+/// use game_core::{Game, Wdl, testing::TicTacToe, solve::{Proven, Solve}};
 /// use search::Prover;
 ///
 /// let mut prover = Prover::default();

@@ -1,7 +1,11 @@
 //! The builder: the agent a spec describes, for one game, with the parts of the game's
 //! knowledge the spec asks for.
 
-use game_core::{Evaluator, Game, Knowledge, PlayoutPolicy, Prior, Solve};
+use game_core::{
+    Evaluator, Game,
+    knowledge::{Knowledge, PlayoutPolicy, Prior},
+    solve::Solve,
+};
 
 use super::registry::{Parallel, Threads};
 use super::{AgentSpec, Algorithm, SpecError};
@@ -61,7 +65,7 @@ impl AgentSpec {
     /// evaluator).
     ///
     /// ```
-    /// use game_core::{Knowledge, testing::TicTacToe};
+    /// use game_core::{testing::TicTacToe, knowledge::Knowledge};
     /// use search::AgentSpec;
     ///
     /// let spec: AgentSpec = "uct:cutoff=2".parse()?;

@@ -2,7 +2,7 @@
 //! with, on the one-threaded tree, RAVE's statistics, the solver's proofs and the virtual
 //! loss of tree parallelisation under a lock.
 
-use game_core::{Game, Guide, Outcome, Player, Reward};
+use game_core::{Game, Outcome, Player, Reward, knowledge::Guide};
 
 use super::UctConfig;
 use super::node::{NodeId, Nodes};

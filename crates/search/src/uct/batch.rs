@@ -3,7 +3,10 @@
 
 use std::fmt;
 
-use game_core::{Batch, BatchEvaluator, Game, Knowledge, Reward, WinDrawLoss};
+use game_core::{
+    Game, Reward, WinDrawLoss,
+    knowledge::{Batch, BatchEvaluator, Knowledge},
+};
 
 use super::node::NodeId;
 use super::simulate::Simulation;
@@ -32,7 +35,7 @@ use crate::{Agent, Budget, Report};
 /// gains its children when it is evaluated (`expand_after` does not apply either).
 ///
 /// ```
-/// use game_core::{Batch, BatchEvaluator, Game, testing::TicTacToe};
+/// use game_core::{Game, testing::TicTacToe, knowledge::{Batch, BatchEvaluator}};
 /// use search::{Agent, BatchedUct, Budget, UctConfig};
 ///
 /// /// A stand-in for a network: every move equally likely, every position even.

@@ -73,7 +73,7 @@ impl RaveConfig {
 /// | `puct` | 1.0 | with a prior: `c` in PUCT's `Q + c·P·sqrt(N)/(1+n)` (see below) |
 /// | `fpu` | 0 | with a prior: an untried child's `Q` is the mean of the tried ones less this (see below) |
 /// | `cutoff` | none | simulations stop after this many plies and the evaluator scores the position (0: no playout at all) |
-/// | `examine` | none (off) | with a prior: a node's `examine`-th visit asks the prior's [`examine`](game_core::Prior::examine) what is proven about its moves (see below) |
+/// | `examine` | none (off) | with a prior: a node's `examine`-th visit asks the prior's [`examine`](game_core::knowledge::Prior::examine) what is proven about its moves (see below) |
 /// | `reply` | 1.0 | with `examine`: the prior mass each advised reply gains (see below); 0 ignores the advice |
 /// | `extend` | 1.0 (off) | with a time budget: an unstable search goes on, once, to this many times the budget (see below) |
 ///
@@ -111,7 +111,7 @@ impl RaveConfig {
 /// it never tries some moves, and loses on Othello). It needs a game that numbers its actions
 /// ([`Game::action_space`](game_core::Game::action_space)); for other games it does nothing.
 ///
-/// With a prior ([`Knowledge::prior`](game_core::Knowledge)), selection is PUCT (Rosin 2011, as
+/// With a prior ([`Knowledge::prior`](game_core::knowledge::Knowledge)), selection is PUCT (Rosin 2011, as
 /// in AlphaZero, Silver et al. 2018): every child, tried or not, scores
 /// `Q + c·P·sqrt(N)/(1+n)`, with `P` its prior probability, `N` the node's visits and `n` the
 /// child's; an untried child's `Q` is the mean of the tried ones ("first play urgency"), and
@@ -138,7 +138,7 @@ impl RaveConfig {
 /// MCTS with evaluation cut-offs (Lorentz 2015) or, at 0, AlphaZero's value at the leaf.
 ///
 /// With `examine` (and a prior), a node visited that many times asks the prior once what is
-/// *proven* about its moves ([`Prior::examine`](game_core::Prior::examine); Hex's virtual
+/// *proven* about its moves ([`Prior::examine`](game_core::knowledge::Prior::examine); Hex's virtual
 /// connections): a losing move's prior becomes 0, and a winning move takes the whole prior,
 /// so PUCT leaves the others out (tried or not); with the solver on, the decided moves are also
 /// proven in the tree, which can decide the node at once. Without the solver, a node below the

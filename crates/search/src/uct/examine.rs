@@ -4,9 +4,12 @@
 //! written once ([`examine`]) over what it needs of a tree ([`Examine`]), for the
 //! one-threaded tree (here) and the lock-free one (`parallel/shared_tree.rs`).
 //!
-//! [`Prior::examine`]: game_core::Prior::examine
+//! [`Prior::examine`]: game_core::knowledge::Prior::examine
 
-use game_core::{Examination, Game, Guide, Outcome, Player, Reward, Verdict};
+use game_core::{
+    Game, Outcome, Player, Reward,
+    knowledge::{Examination, Guide, Verdict},
+};
 
 use super::node::{NodeId as Id, Nodes, Proof};
 use super::solver::carry_proofs;
@@ -315,7 +318,7 @@ pub(crate) fn raise_replies<A: Copy + PartialEq>(
     raised
 }
 
-/// The priors `weights` (one per move) again after [`Prior::examine`](game_core::Prior::examine)
+/// The priors `weights` (one per move) again after [`Prior::examine`](game_core::knowledge::Prior::examine)
 /// gave `verdicts` for the same moves: a losing move weighs 0, and when some move wins, every
 /// move that does not. When that leaves no weight at all (the prior had given 0 to every
 /// move still in, as Hex's does to the cells its fill-in colours, which its connections may
@@ -369,7 +372,7 @@ pub(crate) fn decided_by(verdicts: &[Verdict], moves: usize) -> Proof {
 mod tests {
     #[test]
     fn verdicts_outrank_a_prior_that_weighs_every_move_left_at_0() {
-        use game_core::Verdict::{Loss, Unknown, Win};
+        use game_core::knowledge::Verdict::{Loss, Unknown, Win};
         // The winning moves take the whole prior, and keep it when the prior gave them none.
         let mut weights = [0.0, 0.5, 0.0, 2.0];
         assert!(super::weigh_verdicts(

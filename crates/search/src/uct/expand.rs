@@ -2,7 +2,7 @@
 //! probabilities when there is a prior ([`normalise_priors`], which the lock-free tree uses
 //! too).
 
-use game_core::{Game, Guide};
+use game_core::{Game, knowledge::Guide};
 
 use super::TreeSearch;
 use super::node::NodeId;

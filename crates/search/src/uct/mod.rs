@@ -41,7 +41,8 @@ pub use parallel::{RootParallel, TreeParallel};
 use std::time::Duration;
 
 use game_core::{
-    Examination, Game, Guide, Knowledge, Outcome, PlayedActions, Player, Reward, WinDrawLoss,
+    Game, Outcome, PlayedActions, Player, Reward, WinDrawLoss,
+    knowledge::{Examination, Guide, Knowledge},
 };
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -166,7 +167,7 @@ impl<G: Game, R: Reward<G>, K: Guide<G>> Uct<G, R, K> {
     /// with `seed`.
     ///
     /// ```
-    /// use game_core::{Game, Knowledge, Prior, testing::{Cell, TicTacToe}};
+    /// use game_core::{Game, testing::{Cell, TicTacToe}, knowledge::{Knowledge, Prior}};
     /// use search::{Agent, Budget, Uct, UctConfig};
     ///
     /// /// A prior that likes the centre.

@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use game_core::{Verdict, Wdl};
+use game_core::{Wdl, knowledge::Verdict};
 
 /// A node's index in the arena. The root is always [`NodeId::ROOT`].
 ///

@@ -107,7 +107,7 @@ pub(crate) fn report_from<'a, A: Copy, N: Stats>(
     report.proven = root
         .proven()
         .wdl()
-        .map(|wdl| game_core::Proven::new(wdl.flip()));
+        .map(|wdl| game_core::solve::Proven::new(wdl.flip()));
     report
 }
 

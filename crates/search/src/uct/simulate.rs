@@ -2,7 +2,7 @@
 //! the game's policy or its own random playout, cut short by the evaluator, or the proven
 //! result of a decided node), and the rewards the result is worth to each player.
 
-use game_core::{Game, Guide, Outcome, PlayedActions, Player, Reward, Status};
+use game_core::{Game, Outcome, PlayedActions, Player, Reward, Status, knowledge::Guide};
 use rand::Rng;
 
 use super::node::{NodeId, Proof};

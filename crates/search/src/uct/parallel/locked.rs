@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError, TryLockError};
 use std::time::Instant;
 
-use game_core::{Game, Guide, Reward, mix64};
+use game_core::{Game, Reward, knowledge::Guide, mix64};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -3,7 +3,11 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use game_core::{Game, Guide, Knowledge, Reward, mix64};
+use game_core::{
+    Game, Reward,
+    knowledge::{Guide, Knowledge},
+    mix64,
+};
 
 use crate::{ActionStats, Agent, Budget, Report, Uct, UctConfig};
 

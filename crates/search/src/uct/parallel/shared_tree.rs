@@ -28,7 +28,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
 
-use game_core::{Examination, Game, Guide, Outcome, PlayedActions, Player, Reward, Verdict};
+use game_core::{
+    Game, Outcome, PlayedActions, Player, Reward,
+    knowledge::{Examination, Guide, Verdict},
+};
 use rand::Rng;
 use rand::seq::SliceRandom;
 

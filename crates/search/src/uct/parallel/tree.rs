@@ -3,7 +3,11 @@
 use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
 use std::time::Instant;
 
-use game_core::{Game, Guide, Knowledge, Outcome, Player, Reward, mix64};
+use game_core::{
+    Game, Outcome, Player, Reward,
+    knowledge::{Guide, Knowledge},
+    mix64,
+};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
