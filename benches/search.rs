@@ -57,7 +57,7 @@ fn search(c: &mut Criterion) {
     bench_agent(
         c,
         "connect4-7x6",
-        "uct:iterations=20000,solver=true",
+        "uct:iterations=20000,prove=true",
         &connect4,
     );
     bench_agent(

@@ -17,7 +17,7 @@ const SPECS: [&str; 8] = [
     "ucb1:playouts=3000",
     "uct:iterations=3000",
     "uct:iterations=3000,expand=all",
-    "uct:iterations=3000,solver=true",
+    "uct:iterations=3000,prove=true",
     "uct:iterations=3000,threads=2",
     "uct:iterations=3000,threads=2,parallel=tree",
     "uct:iterations=3000,threads=2,parallel=tree,expand=all",
@@ -540,7 +540,7 @@ fn parallel_specs_are_checked() {
         .to_string();
     assert!(error.contains("root or tree"), "{error}");
     for text in [
-        "uct:threads=2,parallel=root,solver=true",
+        "uct:threads=2,parallel=root,prove=true",
         "grave:threads=4,parallel=tree",
     ] {
         assert!(text.parse::<AgentSpec>().is_ok(), "{text}");

@@ -147,7 +147,7 @@ fn batched_searches_find_what_a_search_finds() {
     assert!(position.after(chosen).status().is_over(), "{chosen}");
     // With the solver, tic-tac-toe is proven a draw.
     let config = UctConfig {
-        solver: true,
+        prove: true,
         ..UctConfig::default()
     };
     let mut agent = BatchedUct::new(config, Even::default(), 8, 3);

@@ -1,4 +1,4 @@
-//! MCTS-Solver (`uct:solver=true`): proofs of small known positions, checked against the exact
+//! MCTS-Solver (`uct:prove=true`): proofs of small known positions, checked against the exact
 //! Connect Four solver.
 
 use game_core::testing::TicTacToe;
@@ -15,7 +15,7 @@ fn search<G: Game + Send + Sync + 'static>(spec: &str, position: &G) -> Report<G
 
 #[test]
 fn tic_tac_toe_is_proven_a_draw_and_the_search_stops() {
-    let report = search("uct:iterations=1000000,solver=true", &TicTacToe::new());
+    let report = search("uct:iterations=1000000,prove=true", &TicTacToe::new());
     assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Draw));
     assert!(
         report.iterations < 1_000_000,
@@ -26,7 +26,7 @@ fn tic_tac_toe_is_proven_a_draw_and_the_search_stops() {
     assert!(report.actions.iter().all(|a| a.proof == Some(Wdl::Draw)));
     // On a tree shared by threads too.
     let shared = search(
-        "uct:iterations=1000000,solver=true,threads=2,parallel=tree",
+        "uct:iterations=1000000,prove=true,threads=2,parallel=tree",
         &TicTacToe::new(),
     );
     assert_eq!(shared.proven.map(|p| p.outcome), Some(Wdl::Draw));
@@ -43,13 +43,13 @@ fn tic_tac_toe_is_proven_a_draw_and_the_search_stops() {
 fn wins_and_losses_in_tic_tac_toe() {
     // x to move wins at once (c1), and is proven to.
     let win: TicTacToe = "xx.\noo.\n...".parse().unwrap();
-    let report = search("uct:iterations=100000,solver=true", &win);
+    let report = search("uct:iterations=100000,prove=true", &win);
     assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Win));
     assert_eq!(report.chosen, Some("c1".parse().unwrap()));
     // o to move cannot stop both of x's threats (c2 and b2): a proven loss.
     let lost: TicTacToe = "xox\no..\n..x".parse().unwrap();
     assert_eq!(lost.to_move(), game_core::Player::White);
-    let report = search("uct:iterations=100000,solver=true", &lost);
+    let report = search("uct:iterations=100000,prove=true", &lost);
     assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Loss));
 }
 
@@ -71,7 +71,7 @@ fn connect_four_endgames_are_proven_as_the_exact_solver_says() {
         let (moves, score) = line.split_once(' ').unwrap();
         let position: Connect4 = moves.parse().unwrap();
         let expected = wdl(score.parse().unwrap());
-        let report = search("uct:iterations=300000,solver=true", &position);
+        let report = search("uct:iterations=300000,prove=true", &position);
         // Every proof must be right; most of these short endgames get proven.
         if let Some(proof) = report.proven.map(|p| p.outcome) {
             assert_eq!(proof, expected, "{moves}");
@@ -107,7 +107,7 @@ fn a_connect_four_mate_in_three_is_found_and_proven() {
         })
         .map(|(m, p, _)| (m, p))
         .expect("a win in three plies in the set");
-    let report = search("uct:iterations=100000,solver=true", &position);
+    let report = search("uct:iterations=100000,prove=true", &position);
     assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Win), "{moves}");
     let after = position.after(report.chosen.unwrap());
     assert!(exact.score(&after, false).unwrap() < 0, "{moves}");

@@ -70,13 +70,13 @@ fn assert_solved(spec: &str, game: &TreeGame, report: &Report<Branch>) {
 }
 
 const EXACT: [&str; 10] = [
-    "uct:iterations=200000,solver=true",
-    "uct:iterations=200000,solver=true,expand=all",
-    "uct:iterations=200000,solver=true,prior=game",
-    "rave:iterations=200000,solver=true,prior=game,bias=3",
-    "rave:iterations=200000,solver=true",
-    "rave:iterations=200000,solver=true,prior=game",
-    "uct:iterations=200000,solver=true,prior=game,threads=2,parallel=tree",
+    "uct:iterations=200000,prove=true",
+    "uct:iterations=200000,prove=true,expand=all",
+    "uct:iterations=200000,prove=true,prior=game",
+    "rave:iterations=200000,prove=true,prior=game,bias=3",
+    "rave:iterations=200000,prove=true",
+    "rave:iterations=200000,prove=true,prior=game",
+    "uct:iterations=200000,prove=true,prior=game,threads=2,parallel=tree",
     "alphabeta:depth=20",
     "minimax:depth=20",
     "negamax:depth=20",
@@ -113,7 +113,7 @@ fn hand_made_trees() {
 #[test]
 fn the_solver_stops_once_the_root_is_proven() {
     let game: TreeGame = "((BW)(BB)(W=))".parse().unwrap();
-    let report = search("uct:iterations=1000000,solver=true", &game);
+    let report = search("uct:iterations=1000000,prove=true", &game);
     assert_eq!(report.proven.map(|p| p.outcome), Some(Wdl::Win));
     assert!(report.iterations < 100, "{} iterations", report.iterations);
     // b is proven won; a move proven at all is proven right (the search may stop before
@@ -194,12 +194,12 @@ fn examined_verdicts_prove_a_deep_win_at_once() {
     // Only c wins, two plies down; the misleading prior says a.
     let game: TreeGame = "(W((WW)=)((BB)(B=)))".parse().unwrap();
     let examined = search_with_oracle(
-        "uct:iterations=1000000,solver=true,prior=game,examine=1",
+        "uct:iterations=1000000,prove=true,prior=game,examine=1",
         &game,
     );
     assert_eq!(examined.proven.map(|p| p.outcome), Some(Wdl::Win));
     assert_eq!(examined.chosen.unwrap().to_string(), "c");
-    let plain = search_with_oracle("uct:iterations=1000000,solver=true,prior=game", &game);
+    let plain = search_with_oracle("uct:iterations=1000000,prove=true,prior=game", &game);
     assert_eq!(plain.proven.map(|p| p.outcome), Some(Wdl::Win));
     assert!(
         examined.iterations < plain.iterations,
@@ -216,7 +216,7 @@ fn examined_verdicts_prove_a_deep_win_at_once() {
     // The same on threads sharing one tree: proven (before the budget is spent), and steered.
     for threads in [2, 3] {
         let spec = format!(
-            "uct:iterations=1000000,solver=true,prior=game,examine=1,threads={threads},parallel=tree"
+            "uct:iterations=1000000,prove=true,prior=game,examine=1,threads={threads},parallel=tree"
         );
         let shared = search_with_oracle(&spec, &game);
         assert_eq!(shared.proven.map(|p| p.outcome), Some(Wdl::Win), "{spec}");
@@ -248,7 +248,7 @@ proptest! {
         ];
         for variant in variants {
             let spec =
-                format!("{variant}iterations=200000,solver=true,prior=game,examine={examine}");
+                format!("{variant}iterations=200000,prove=true,prior=game,examine={examine}");
             let report = search_with_oracle(&spec, &game);
             assert_solved(&spec, &game, &report);
         }

@@ -56,7 +56,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                 rewards,
             );
         }
-        if self.config.solver {
+        if self.config.prove {
             let draws = Player::BOTH.map(|p| self.reward.reward(position, Outcome::Draw, p));
             carry_proofs(&mut self.tree, &trace.path, draws);
         }
@@ -83,7 +83,7 @@ where
     R: Reward<G>,
     T: Nodes,
 {
-    if let (true, true, Some(&(id, mover))) = (simulation.finished, config.solver, path.last()) {
+    if let (true, true, Some(&(id, mover))) = (simulation.finished, config.prove, path.last()) {
         let draw = reward.reward(&simulation.position, Outcome::Draw, mover);
         tree.prove(id, simulation.outcome.for_player(mover).into(), draw);
     }

@@ -163,7 +163,7 @@ impl<G: Game, E: BatchEvaluator<G>, R: Reward<G>> BatchedUct<G, E, R> {
                 unreachable!("the batched search expands one child at a time");
             };
             let node = trace.end();
-            let proven = search.config.solver && search.tree[node].proof.wdl().is_some();
+            let proven = search.config.prove && search.tree[node].proof.wdl().is_some();
             if leaf.status().is_over() || proven {
                 let simulation = search.simulate(leaf, trace);
                 search.backpropagate(&simulation, trace, None);

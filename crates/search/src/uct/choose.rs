@@ -67,7 +67,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             select(children, c, log_visits)
         };
         let tried = usize::from(tried);
-        if self.config.solver && best < tried && children[best].proof == Proof::Draw {
+        if self.config.prove && best < tried && children[best].proof == Proof::Draw {
             // A proven draw has nothing left to learn; while other children are open, the
             // iteration goes to one of those instead (else the proof of the node waits for
             // selection to explore moves that look worse than the draw): an untried one

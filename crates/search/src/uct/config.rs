@@ -68,7 +68,7 @@ impl RaveConfig {
 /// | `decay` | 1.0 (none) | a reward counts `decay^plies` of its value, plies to the end of the game |
 /// | `reuse` | true | keep the subtree of the moves actually played |
 /// | `max_nodes` | 4,000,000 | the tree never grows past this many nodes (24 bytes each, 40 with RAVE and a prior) |
-/// | `solver` | false | MCTS-Solver: prove wins, losses and draws in the tree (see below) |
+/// | `prove` | false | MCTS-Solver: prove wins, losses and draws in the tree (see below; not the `solver` agent, which runs a game's exact solver) |
 /// | `rave` | none (off) | RAVE's and GRAVE's settings ([`RaveConfig`]: `k`, `grave`, `skip`, `bias`); `rave:` specs use [`RaveConfig::RAVE`], `grave:` specs [`RaveConfig::GRAVE`] |
 /// | `puct` | 1.0 | with a prior: `c` in PUCT's `Q + c·P·sqrt(N)/(1+n)` (see below) |
 /// | `fpu` | 0 | with a prior: an untried child's `Q` is the mean of the tried ones less this (see below) |
@@ -189,8 +189,8 @@ pub struct UctConfig {
     /// The most nodes the tree may hold; when full, the search keeps playing out from its
     /// leaves without adding nodes.
     pub max_nodes: usize,
-    /// Prove results in the tree (MCTS-Solver).
-    pub solver: bool,
+    /// Prove results in the tree (MCTS-Solver; spec key `prove`).
+    pub prove: bool,
     /// RAVE (GRAVE with [`RaveConfig::grave`]) and its settings; `None`: plain UCT.
     pub rave: Option<RaveConfig>,
     /// PUCT's constant, used when the search has a prior.
@@ -223,7 +223,7 @@ impl Default for UctConfig {
             decay: 1.0,
             reuse: true,
             max_nodes: 4_000_000,
-            solver: false,
+            prove: false,
             rave: None,
             puct: 1.0,
             fpu: 0.0,
@@ -258,7 +258,7 @@ impl UctConfig {
     }
 
     /// The keys [`set`](Self::set) takes: `c`, `reuse`, `final` (`visits`, `mean` or `wins`),
-    /// `expand` (`one` or `all`), `expand_after`, `decay`, `nodes`, `solver`, `k` (RAVE's
+    /// `expand` (`one` or `all`), `expand_after`, `decay`, `nodes`, `prove`, `k` (RAVE's
     /// equivalence parameter; above 0 turns RAVE on), `ref` (GRAVE's threshold), `skip_rave`
     /// (one selection in how many reads no AMAF statistics), `puct`,
     /// `fpu`, `bias` (RAVE's progressive bias), `cutoff` (plies), `examine` (visits), `reply`
@@ -272,7 +272,7 @@ impl UctConfig {
         "expand_after",
         "decay",
         "nodes",
-        "solver",
+        "prove",
         "k",
         "ref",
         "skip_rave",
@@ -345,7 +345,7 @@ impl UctConfig {
             }
             // Node ids are 32 bits.
             "nodes" => self.max_nodes = setting.whole(1, u32::MAX - 1)? as usize,
-            "solver" => self.solver = setting.flag()?,
+            "prove" => self.prove = setting.flag()?,
             "k" => self.rave_mut().k = setting.number_where(|k| k > 0.0, "a number above 0")?,
             "ref" => self.rave_only(setting)?.grave = Some(setting.whole(1, u32::MAX)?),
             "skip_rave" => {

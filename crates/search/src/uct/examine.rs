@@ -111,7 +111,7 @@ fn weigh_by_verdicts<G, S>(
     G: Game,
     S: Examine<G>,
 {
-    let solver = search.config().solver;
+    let solver = search.config().prove;
     if !solver {
         // The verdicts decide the node itself when the player to move has a winning move or
         // every move loses. Without the solver the result is not carried up the path (the

@@ -266,7 +266,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
 
     /// Whether the solver has decided the root, so that there is nothing left to search.
     fn done(&self) -> bool {
-        self.config.solver && self.tree.root_decided()
+        self.config.prove && self.tree.root_decided()
     }
 
     /// The tree, to read.

@@ -525,7 +525,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             path,
             Some(shared.losses),
         );
-        if config.solver {
+        if config.prove {
             let position = &simulation.position;
             let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
             carry_proofs(&mut tree, path, draws);
@@ -875,7 +875,7 @@ fn pick<A, R, K, Rg>(
         }
         select(children, c, ln_visits(visits))
     };
-    if config.solver
+    if config.prove
         && children[best].proven() == Proof::Draw
         && let Some(open) = select_open(&children[..node.tried()], c, ln_visits(visits))
     {

@@ -305,7 +305,7 @@ where
     loop {
         if (timed && !meter.more())
             || (budget.iterations.is_some() && left.fetch_sub(1, Relaxed) <= 0)
-            || (shared.config.solver && tree.root_decided())
+            || (shared.config.prove && tree.root_decided())
         {
             break;
         }
@@ -385,7 +385,7 @@ mod tests {
         check_bookkeeping(&Hex::new(7).unwrap(), 5_000, config);
         check_bookkeeping(&Othello::new(), 2_000, config);
         let solver = UctConfig {
-            solver: true,
+            prove: true,
             ..config
         };
         check_bookkeeping(&Connect4::new(), 5_000, solver);
@@ -502,7 +502,7 @@ mod tests {
     #[test]
     fn the_solver_proves_what_negamax_finds_under_contention() {
         let config = UctConfig {
-            solver: true,
+            prove: true,
             ..UctConfig::default()
         };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
