@@ -4,7 +4,7 @@
 
 use game_core::WinDrawLoss;
 
-use super::registry::{Entry, NAMES, REWARD_KEYS, set_reward};
+use super::registry::{Entry, REWARD_KEYS, names, set_reward};
 use super::{AgentSpec, Algorithm, SpecError};
 use crate::Budget;
 use crate::setting::{Setting, SettingError};
@@ -30,13 +30,9 @@ pub(super) fn parse(text: &str, own: &[&str]) -> Result<AgentSpec, SpecError> {
     })
     else {
         let expected = if own.is_empty() {
-            NAMES.to_owned()
+            names(" or ")
         } else {
-            format!(
-                "{}, or the game's own {}",
-                NAMES.replace(" or ", ", "),
-                own.join(", ")
-            )
+            format!("{}, or the game's own {}", names(", "), own.join(", "))
         };
         return Err(SpecError::UnknownAgent {
             spec: spec(),

@@ -7,9 +7,11 @@ use super::{AgentSpec, Algorithm};
 use crate::setting::{Setting, SettingError};
 use crate::{AlphaBetaConfig, Budget, Plain, Policy, RaveConfig, UctConfig};
 
-/// The agents a `solver` may fall back on.
-const FALLBACKS: &[&str] = &[
+/// The built-in agents' names, in the order an error lists them. A `solver` may fall back on
+/// any of them but itself.
+pub(super) const BUILT_IN: &[&str] = &[
     "best",
+    "solver",
     "random",
     "mc",
     "ucb1",
@@ -140,8 +142,11 @@ impl Algorithm {
                             .number_where(|v| (0.0..=1.0).contains(&v), "a number from 0 to 1")?;
                     }
                     "fallback" => {
-                        let choices: Vec<(&str, &'static str)> =
-                            FALLBACKS.iter().map(|&f| (f, f)).collect();
+                        let choices: Vec<(&str, &'static str)> = BUILT_IN
+                            .iter()
+                            .filter(|&&f| f != "solver")
+                            .map(|&f| (f, f))
+                            .collect();
                         let name = setting.choice(&choices)?;
                         // A built-in name alone, which parses; the solver's budget and seed
                         // are given to it when it is built.
@@ -246,6 +251,11 @@ pub(super) fn set_reward(
     Ok(())
 }
 
-/// The built-in agents' names, as an error lists them.
-pub(super) const NAMES: &str =
-    "best, solver, random, mc, ucb1, uct, rave, grave, minimax, negamax or alphabeta";
+/// The built-in agents' names, as an error lists them: `best, solver, ... negamax or
+/// alphabeta`, the last joined by `last` (`" or "`, or `", "` when more names follow).
+pub(super) fn names(last: &str) -> String {
+    match BUILT_IN.split_last() {
+        Some((final_name, rest)) => format!("{}{last}{final_name}", rest.join(", ")),
+        None => String::new(),
+    }
+}

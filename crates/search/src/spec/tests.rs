@@ -1,6 +1,6 @@
 //! The grammar, the registry and the builder of agent specs, tested through `AgentSpec`.
 
-use super::registry::Entry;
+use super::registry::{self, Entry};
 use super::*;
 use crate::Budget;
 use std::time::Duration;
@@ -28,19 +28,26 @@ fn sample(key: &str) -> &'static str {
 }
 
 #[test]
+fn unknown_agents_are_told_the_names_there_are() {
+    let error = "alphazero".parse::<AgentSpec>().unwrap_err().to_string();
+    assert!(
+        error.ends_with(
+            "expected best, solver, random, mc, ucb1, uct, rave, grave, minimax, negamax or alphabeta"
+        ),
+        "{error}"
+    );
+    let error = AgentSpec::parse_with("alphazero", &["mine"])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.ends_with("negamax, alphabeta, or the game's own mine"),
+        "{error}"
+    );
+}
+
+#[test]
 fn every_key_an_agent_lists_reaches_a_setter() {
-    let names = [
-        "random",
-        "mc",
-        "ucb1",
-        "uct",
-        "rave",
-        "grave",
-        "minimax",
-        "negamax",
-        "alphabeta",
-        "solver",
-    ];
+    let names = registry::BUILT_IN;
     for name in names {
         let entry = Entry::named(name).expect("a known agent");
         for key in entry.keys {

@@ -285,9 +285,7 @@ where
 
 /// The moves an examination's `replies` advise answers to, each once (in the order of their
 /// first pair).
-pub(crate) fn advised_moves<A: Copy + PartialEq>(
-    replies: &[(A, A)],
-) -> impl Iterator<Item = A> + '_ {
+fn advised_moves<A: Copy + PartialEq>(replies: &[(A, A)]) -> impl Iterator<Item = A> + '_ {
     replies
         .iter()
         .enumerate()
@@ -299,7 +297,7 @@ pub(crate) fn advised_moves<A: Copy + PartialEq>(
 /// `replies` advise after `action`, each found by `index_of` among those children, where the
 /// weight is above 0 (a move its own examination proved lost, or an inferior one, stays out).
 /// Returns whether any was raised.
-pub(crate) fn raise_replies<A: Copy + PartialEq>(
+fn raise_replies<A: Copy + PartialEq>(
     weights: &mut [f32],
     replies: &[(A, A)],
     action: A,
@@ -329,7 +327,7 @@ pub(crate) fn raise_replies<A: Copy + PartialEq>(
 /// search still picks a good one (a proven win would play any, and leave the rest to the next
 /// move's knowledge; Hex calls only the moves that close its connection wins then). Neither
 /// proof is needed, as the parent, examined first, has seen the move into this node decide.
-pub(crate) fn weigh_verdicts(weights: &mut [f32], verdicts: &[Verdict]) -> bool {
+fn weigh_verdicts(weights: &mut [f32], verdicts: &[Verdict]) -> bool {
     let alike = |verdict| verdicts.iter().all(|&v| v == verdict);
     if verdicts.len() != weights.len()
         || alike(Verdict::Unknown)
@@ -356,7 +354,7 @@ pub(crate) fn weigh_verdicts(weights: &mut [f32], verdicts: &[Verdict]) -> bool 
 /// What `verdicts` on the `moves` moves of a position prove about the node it is, for the
 /// player who moved into it: a loss when a move wins, a win when every move loses, open
 /// otherwise (also when there is not one verdict a move).
-pub(crate) fn decided_by(verdicts: &[Verdict], moves: usize) -> Proof {
+fn decided_by(verdicts: &[Verdict], moves: usize) -> Proof {
     if verdicts.len() != moves {
         Proof::Open
     } else if verdicts.contains(&Verdict::Win) {
