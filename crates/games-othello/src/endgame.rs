@@ -464,7 +464,7 @@ struct Candidate {
 }
 
 /// The final score for `me`: the disc difference, empty squares to the winner.
-fn final_score(me: u64, them: u64, empties: u32) -> i32 {
+pub(crate) fn final_score(me: u64, them: u64, empties: u32) -> i32 {
     let difference = me.count_ones() as i32 - them.count_ones() as i32;
     match difference.signum() {
         1 => difference + empties as i32,

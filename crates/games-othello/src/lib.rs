@@ -35,11 +35,15 @@ mod cpu;
 mod endgame;
 mod heuristic;
 mod knowledge;
+mod midgame;
 mod movegen;
 mod notation;
+pub mod pattern;
 
 pub use board::{Othello, Othello6, OthelloBoard};
 pub use endgame::{Endgame, SolveError};
 pub use heuristic::{Features, Heuristic, Phase, PhaseWeights};
 pub use knowledge::{Corners, HeuristicPrior, SCALE, knowledge};
+pub use midgame::{BoardValue, Midgame, Thought};
 pub use notation::{Move, MoveErrorKind, MovesError, ParseBoardError, ParseMoveError, Square};
+pub use pattern::Patterns;
