@@ -2,6 +2,8 @@
 //! default), by iterative deepening under a deadline, then the exact [`Endgame`] once the
 //! empty squares are few enough to solve in the time left.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use game_core::{
@@ -31,6 +33,13 @@ impl BoardValue for Patterns {
 }
 
 impl<V: BoardValue + ?Sized> BoardValue for &V {
+    #[inline]
+    fn board_value(&self, me: u64, them: u64, moves: u64) -> i32 {
+        (**self).board_value(me, them, moves)
+    }
+}
+
+impl<V: BoardValue + ?Sized> BoardValue for Arc<V> {
     #[inline]
     fn board_value(&self, me: u64, them: u64, moves: u64) -> i32 {
         (**self).board_value(me, them, moves)
@@ -106,6 +115,8 @@ pub struct Midgame<V = &'static Patterns> {
     deadline: Deadline,
     endgame: Endgame,
     exact: bool,
+    stop: Option<Arc<AtomicBool>>,
+    stopped: bool,
 }
 
 impl<V> std::fmt::Debug for Midgame<V> {
@@ -163,6 +174,8 @@ impl<V: BoardValue> Midgame<V> {
             deadline: Deadline::new(None),
             endgame: Endgame::new(),
             exact: true,
+            stop: None,
+            stopped: false,
         }
     }
 
@@ -172,6 +185,12 @@ impl<V: BoardValue> Midgame<V> {
     pub fn without_endgame(mut self) -> Self {
         self.exact = false;
         self
+    }
+
+    /// A flag that stops the search when set (from another thread, a signal handler): the
+    /// search then answers with what it has, as when its deadline passes.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// Empties the table.
@@ -201,6 +220,7 @@ impl<V: BoardValue> Midgame<V> {
         }
         let start = Instant::now();
         let nodes_before = self.nodes;
+        self.stopped = false;
         let mover = position.to_move();
         let (me, them) = (position.bits(mover), position.bits(mover.opponent()));
         let empties = 64 - (me | them).count_ones();
@@ -375,7 +395,7 @@ impl<V: BoardValue> Midgame<V> {
                     test
                 }
             };
-            if self.deadline.expired() {
+            if self.stopped || self.deadline.expired() {
                 // A move that beat the first one at this depth, before the time ran out, is
                 // still better than the last iteration's choice.
                 return best
@@ -440,8 +460,12 @@ impl<V: BoardValue> Midgame<V> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.deadline.passed();
+            self.stopped = self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
         }
-        if self.deadline.expired() {
+        if self.stopped || self.deadline.expired() {
             return 0; // thrown away: the root sees the deadline passed
         }
         let moves = movegen::moves(me, them, g);
@@ -521,7 +545,7 @@ impl<V: BoardValue> Midgame<V> {
                 }
             }
         }
-        if self.deadline.expired() {
+        if self.stopped || self.deadline.expired() {
             return best.1;
         }
         let (lower, upper) = if best.1 >= beta {

@@ -1,8 +1,14 @@
 //! Othello's text for the tools, with its score and its endgame solver.
 
-use game_core::{Game, Outcome, Player, Scored, Status, solve::Solve};
-use games_othello::{Heuristic, OthelloBoard, Square};
-use search::{Agent, AgentSpec, SpecError};
+use std::sync::Arc;
+use std::time::Instant;
+
+use game_core::{
+    Game, Outcome, Player, Scored, Status, Wdl,
+    solve::{Proven, Solve},
+};
+use games_othello::{Heuristic, Midgame, Move, Othello, OthelloBoard, Patterns, Square};
+use search::{Agent, AgentSpec, Budget, Report, SpecError};
 
 use super::{SizeError, TextGame};
 
@@ -51,7 +57,14 @@ impl<const N: usize> TextGame for OthelloBoard<N> {
 
     const BEST: &'static str = "uct:playout=game,prior=game";
 
+    /// `pvs`: Othello's own alpha-beta on the learned patterns ([`games_othello::Midgame`]),
+    /// 8x8 only.
+    const AGENTS: &'static [&'static str] = &["pvs"];
+
     fn build(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent<Self> + Send>, SpecError> {
+        if let Some(("pvs", settings)) = spec.own_agent() {
+            return Ok(Box::new(Pvs::<N>::from_settings(spec, settings)?));
+        }
         spec.build_with(seed, Heuristic::default(), games_othello::knowledge())
     }
 
@@ -73,6 +86,107 @@ impl<const N: usize> TextGame for OthelloBoard<N> {
                     .collect()
             })
             .collect()
+    }
+}
+
+/// The `pvs` agent: [`Midgame`] (principal-variation alpha-beta on the learned patterns, then
+/// the exact endgame) for the tools. Keys: `depth=N` (the deepest iteration: 60 by default
+/// with a time budget, 8 without), `weights=FILE` (a weight file of `othello_train`, instead of
+/// the built-in one), `exact=false` (no exact endgame).
+struct Pvs<const N: usize> {
+    search: Midgame<Arc<Patterns>>,
+    depth: Option<u32>,
+    report: Option<Report<Move>>,
+}
+
+impl<const N: usize> Pvs<N> {
+    fn from_settings(spec: &AgentSpec, settings: &[(String, String)]) -> Result<Self, SpecError> {
+        let unsupported = |what: String| SpecError::Unsupported {
+            spec: spec.to_string(),
+            what,
+        };
+        if N != 8 {
+            return Err(unsupported("pvs plays 8x8 Othello only".to_owned()));
+        }
+        let (mut weights, mut depth, mut exact) = (None, None, true);
+        for (key, value) in settings {
+            match key.as_str() {
+                "weights" => {
+                    let patterns = Patterns::read(std::path::Path::new(value))
+                        .map_err(|e| unsupported(format!("weights={value}: {e}")))?;
+                    weights = Some(Arc::new(patterns));
+                }
+                "depth" => {
+                    depth = Some(
+                        value
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|d| (1..=60).contains(d))
+                            .ok_or_else(|| unsupported(format!("depth={value}: 1 to 60")))?,
+                    );
+                }
+                "exact" => {
+                    exact = value
+                        .parse::<bool>()
+                        .map_err(|_| unsupported(format!("exact={value}: true or false")))?;
+                }
+                _ => {
+                    return Err(unsupported(format!(
+                        "pvs takes depth, weights, exact (and time, seed), not {key}"
+                    )));
+                }
+            }
+        }
+        let weights = weights.unwrap_or_else(|| Arc::new(Patterns::standard().clone()));
+        let mut search = Midgame::with_value(weights);
+        if !exact {
+            search = search.without_endgame();
+        }
+        Ok(Pvs {
+            search,
+            depth,
+            report: None,
+        })
+    }
+}
+
+impl<const N: usize> Agent<OthelloBoard<N>> for Pvs<N> {
+    fn choose(&mut self, position: &OthelloBoard<N>, budget: &Budget) -> Option<Move> {
+        let start = Instant::now();
+        let mover = position.to_move();
+        // The same bits on the 8x8 type (`from_settings` refused other sizes).
+        let board = Othello::from_discs(
+            position.bits(Player::Black),
+            position.bits(Player::White),
+            mover,
+        );
+        let deadline = budget.time.map(|t| start + t);
+        let depth = self
+            .depth
+            .unwrap_or(if deadline.is_some() { 60 } else { 8 });
+        self.search.set_stop(budget.stop.clone());
+        let thought = self.search.think(&board, deadline, depth)?;
+        let mut report = Report::new(Some(thought.best), thought.nodes, start.elapsed());
+        report.nodes = thought.nodes as usize;
+        report.depth = thought.depth;
+        report.principal_variation = thought.line.clone();
+        // In discs times 32, as the patterns count.
+        report.score = Some(thought.score);
+        if thought.exact {
+            let margin = thought.score / games_othello::pattern::UNIT;
+            let outcome = match margin.signum() {
+                1 => Wdl::Win,
+                -1 => Wdl::Loss,
+                _ => Wdl::Draw,
+            };
+            report.proven = Some(Proven::new(outcome).with_margin(margin));
+        }
+        self.report = Some(report);
+        Some(thought.best)
+    }
+
+    fn report(&self) -> Option<&Report<Move>> {
+        self.report.as_ref()
     }
 }
 
