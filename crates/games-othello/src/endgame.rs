@@ -1,5 +1,17 @@
 //! [`Endgame`]: exact Othello endgame search, the final disc difference with best play.
+//!
+//! The search (`Search`'s methods) is compiled once for each kernel of `cpu.rs` and the
+//! fastest one the processor runs is chosen at run time: plain builds target the x86-64
+//! baseline, where `count_ones` is a long sequence of bit operations and not one `popcnt`.
 
+#![allow(
+    clippy::inline_always,
+    reason = "the helpers of the search must compile into each kernel's copy of it, with its \
+              features: a call to a copy compiled for the baseline would lose them"
+)]
+
+use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
 use std::time::Instant;
 
 use game_core::{
@@ -8,6 +20,7 @@ use game_core::{
 };
 use thiserror::Error;
 
+use crate::cpu::{self, Kernel};
 use crate::movegen;
 use crate::{Move, OthelloBoard, Patterns, Square};
 
@@ -52,8 +65,9 @@ pub enum SolveError {
 /// - **Fastest-first ordering**: far from the end, moves are tried in order of the opponent's
 ///   mobility after them (fewest replies first), the table's best move before all, and
 ///   corners favoured; from 15 empties on the 8x8 board, the learned evaluation
-///   ([`Patterns`]) of the position after each move counts too (half the nodes); near the end (fewer than 7 empties), moves in regions of the board with
-///   an odd number of empty squares first (parity: the last move in a region is worth having).
+///   ([`Patterns`]) of the position after each move counts too (half the nodes); near the
+///   end (fewer than 7 empties), moves in regions of the board with an odd number of empty
+///   squares first (parity: the last move in a region is worth having).
 /// - **A transposition table** of lower and upper bounds and the best move, keyed by the
 ///   exact discs (no false hits), for positions with 7 or more empties.
 /// - **Stability cut-offs**: discs that can never flip (anchored corners and the edge runs
@@ -79,6 +93,8 @@ pub struct Endgame {
     nodes: u64,
     deadline: Deadline,
     max_empties: u32,
+    /// The compiled copy of the search that runs it.
+    kernel: Kernel,
 }
 
 impl std::fmt::Debug for Endgame {
@@ -87,6 +103,7 @@ impl std::fmt::Debug for Endgame {
             .field("slots", &(self.mask + 1))
             .field("nodes", &self.nodes)
             .field("max_empties", &self.max_empties)
+            .field("kernel", &self.kernel)
             .finish_non_exhaustive()
     }
 }
@@ -133,6 +150,7 @@ impl Endgame {
             nodes: 0,
             deadline: Deadline::new(None),
             max_empties: 26,
+            kernel: Kernel::best(),
         }
     }
 
@@ -167,9 +185,65 @@ impl Endgame {
         position: &OthelloBoard<N>,
     ) -> Result<(Move, i32), SolveError> {
         self.deadline = Deadline::new(None);
-        self.root(position).ok_or(SolveError::GameOver)
+        self.search(position).ok_or(SolveError::GameOver)
     }
 
+    /// [`Search::root`], by this solver's kernel.
+    fn search<const N: usize>(&mut self, position: &OthelloBoard<N>) -> Option<(Move, i32)> {
+        match self.kernel {
+            Kernel::Portable => Search::<cpu::Portable>::new(self).root(position),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 | Kernel::Avx2Pdep => {
+                let mut search = Search::<cpu::Avx2>::new(self);
+                #[allow(unsafe_code)]
+                // SAFETY: `self.kernel` is `Kernel::best()` (or, in a test, one of
+                // `Kernel::available()`), which holds these kernels only on a processor with
+                // AVX2, BMI2 and POPCNT, checked at run time: the features this copy is
+                // compiled with. Nothing else about the call is unsafe.
+                unsafe {
+                    search.root(position)
+                }
+            }
+        }
+    }
+}
+
+/// One search by an [`Endgame`] (its table, node count and deadline, by `Deref`), in the
+/// copy compiled for the kernel `K` (`cpu::Portable` or `cpu::Avx2`).
+struct Search<'a, K> {
+    endgame: &'a mut Endgame,
+    kernel: PhantomData<K>,
+}
+
+impl<'a, K> Search<'a, K> {
+    #[inline]
+    fn new(endgame: &'a mut Endgame) -> Self {
+        Search {
+            endgame,
+            kernel: PhantomData,
+        }
+    }
+}
+
+impl<K> Deref for Search<'_, K> {
+    type Target = Endgame;
+    #[inline(always)]
+    fn deref(&self) -> &Endgame {
+        self.endgame
+    }
+}
+
+impl<K> DerefMut for Search<'_, K> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut Endgame {
+        self.endgame
+    }
+}
+
+// Left unindented so that the methods read (and diff) as in a plain `impl`; rustfmt does not
+// format inside the macro, so format them by hand.
+cpu::for_each_kernel! {
+impl<K> Search<'_, K> {
     /// The root search: every move with the full window for the first, null windows after.
     fn root<const N: usize>(&mut self, position: &OthelloBoard<N>) -> Option<(Move, i32)> {
         if position.status().is_over() {
@@ -450,6 +524,7 @@ impl Endgame {
         best
     }
 }
+}
 
 /// The most empty squares a search can expect to finish by `deadline`, on this solver's
 /// measured growth: about a second for 20 empties on the FFO positions, twice as long for
@@ -479,6 +554,7 @@ struct Candidate {
 }
 
 /// The final score for `me`: the disc difference, empty squares to the winner.
+#[inline(always)]
 pub(crate) fn final_score(me: u64, them: u64, empties: u32) -> i32 {
     let difference = me.count_ones() as i32 - them.count_ones() as i32;
     match difference.signum() {
@@ -490,6 +566,7 @@ pub(crate) fn final_score(me: u64, them: u64, empties: u32) -> i32 {
 
 /// The score with one empty square left, `square`: the mover plays it if it can, else the
 /// opponent if it can, else the game ends.
+#[inline(always)]
 fn last<const N: usize>(me: u64, them: u64, square: u64) -> i32 {
     let g = &OthelloBoard::<N>::GEOMETRY;
     let flips = movegen::flips(me, them, square, g);
@@ -508,18 +585,21 @@ fn last<const N: usize>(me: u64, them: u64, square: u64) -> i32 {
 }
 
 /// The board's corners.
+#[inline(always)]
 const fn corners<const N: usize>() -> u64 {
     let n = N as u32;
     1 | 1 << (n - 1) | 1 << (8 * (n - 1)) | 1 << (8 * (n - 1) + n - 1)
 }
 
 /// Mobility, corners counting double: the opponent's replies, weighed for the ordering.
+#[inline(always)]
 fn weighted_mobility(replies: u64, corners: u64) -> u32 {
     replies.count_ones() + (replies & corners).count_ones()
 }
 
 /// The squares next to `discs`, in the eight directions (on the board or off it: the caller
 /// masks).
+#[inline(always)]
 fn neighbours<const N: usize>(discs: u64) -> u64 {
     let n = N as u32;
     let (not_first, not_last) = (!column_mask(0), !column_mask(n - 1));
@@ -530,6 +610,7 @@ fn neighbours<const N: usize>(discs: u64) -> u64 {
 }
 
 /// The empty squares in quadrants with an odd number of empty squares.
+#[inline(always)]
 fn odd_regions<const N: usize>(empty: u64) -> u64 {
     let half = N as u32 / 2;
     let row = (1u64 << half) - 1;
@@ -555,6 +636,7 @@ fn odd_regions<const N: usize>(empty: u64) -> u64 {
 /// edge next to a stable disc of its colour, in that edge's direction, is stable while the
 /// edge line is full or anchored), and discs on full lines in all four directions. A subset of
 /// the truly stable discs, which is all a bound needs.
+#[inline(always)]
 fn stable<const N: usize>(them: u64, me: u64) -> u64 {
     let g = &OthelloBoard::<N>::GEOMETRY;
     let n = N as u32;
@@ -585,16 +667,19 @@ fn stable<const N: usize>(them: u64, me: u64) -> u64 {
 }
 
 /// The squares of column `c` (of an 8-wide frame; rows beyond the board are masked later).
+#[inline(always)]
 const fn column_mask(c: u32) -> u64 {
     0x0101_0101_0101_0101 << c
 }
 
 /// The squares of row `r`.
+#[inline(always)]
 const fn row_mask<const N: usize>(r: u32) -> u64 {
     ((1u64 << N) - 1) << (8 * r)
 }
 
 /// The board's edge squares.
+#[inline(always)]
 fn edge_mask<const N: usize>() -> u64 {
     let n = N as u32;
     let cells = OthelloBoard::<N>::GEOMETRY.cells;
@@ -628,6 +713,7 @@ impl<const N: usize> Lines<N> {
 
 /// For each direction (horizontal, vertical, diagonal, anti-diagonal), the squares whose line
 /// in that direction is full.
+#[inline(always)]
 fn full_by_direction<const N: usize>(occupied: u64) -> [u64; 4] {
     let mut out = [0u64; 4];
     for (direction, lines) in Lines::<N>::ALL.iter().enumerate() {
@@ -659,7 +745,7 @@ impl<const N: usize> Solve<OthelloBoard<N>> for Endgame {
             return Solution::default();
         }
         self.deadline = Deadline::new(deadline);
-        let Some((best, score)) = self.root(position) else {
+        let Some((best, score)) = self.search(position) else {
             return Solution::default();
         };
         let outcome = match score.signum() {
@@ -734,6 +820,109 @@ mod tests {
             };
             assert_eq!(value, expected, "{best} in {position}");
             checked += 1;
+        }
+    }
+
+    /// Positions of the FFO suite (`tests/data/`), the OBF boards of lines `lines` of `file`.
+    fn ffo(file: &str, lines: std::ops::Range<usize>) -> Vec<Othello> {
+        let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        text.lines()
+            .filter(|line| !line.trim().is_empty())
+            .skip(lines.start)
+            .take(lines.len())
+            .map(|line| line.split_once(';').unwrap().0.parse().unwrap())
+            .collect()
+    }
+
+    /// Random positions of `N`x`N` games, `empties` empty squares from the end.
+    fn random_positions<const N: usize>(count: usize, empties: u32) -> Vec<OthelloBoard<N>> {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(N as u64);
+        let mut positions = Vec::new();
+        while positions.len() < count {
+            let mut position = OthelloBoard::<N>::new();
+            while (N * N) as u32 - 4 - position.plies() > empties && !position.status().is_over() {
+                let action = position.random_action(&mut rng).unwrap();
+                position.play(action);
+            }
+            if !position.status().is_over() {
+                positions.push(position);
+            }
+        }
+        positions
+    }
+
+    /// The best move, score and nodes of each position, solved in turn by one solver (its
+    /// table kept from one to the next) running `kernel`.
+    fn solve_all<const N: usize>(
+        kernel: Kernel,
+        positions: &[OthelloBoard<N>],
+    ) -> Vec<(Move, i32, u64)> {
+        let mut endgame = Endgame::with_table_bytes(1 << 20);
+        endgame.kernel = kernel;
+        positions
+            .iter()
+            .map(|position| {
+                let before = endgame.nodes();
+                let (best, score) = endgame.best_move(position).unwrap();
+                (best, score, endgame.nodes() - before)
+            })
+            .collect()
+    }
+
+    /// Every compiled copy of the search is the same search: the same moves, scores and node
+    /// counts, position by position, on 8x8 (FFO #1-#4 and random endgames) and 6x6 boards.
+    #[test]
+    fn every_compiled_search_searches_the_same_tree() {
+        let eight = [ffo("ffo-01-19.obf", 0..4), random_positions::<8>(12, 13)].concat();
+        let six = random_positions::<6>(12, 14);
+        let portable = (
+            solve_all(Kernel::Portable, &eight),
+            solve_all(Kernel::Portable, &six),
+        );
+        assert!(portable.0.iter().chain(&portable.1).all(|r| r.2 > 0));
+        for kernel in Kernel::available() {
+            let fast = (solve_all(kernel, &eight), solve_all(kernel, &six));
+            assert_eq!(fast, portable, "{kernel:?}");
+        }
+    }
+
+    /// Nodes a second of the portable and the fastest compiled copy of the search, in turns in
+    /// one process (the fastest and the median of the rounds), on FFO #1-#19 (14-16 empties)
+    /// and #20-#31 (15-20 empties), the table allocated and touched before the clock starts:
+    /// `cargo test --release -p games-othello --lib -- --ignored --nocapture kernels`.
+    #[test]
+    #[ignore = "a measurement, for release builds"]
+    fn kernels_nodes_per_second() {
+        let mut kernels = vec![Kernel::Portable, Kernel::best()];
+        kernels.dedup(); // `Avx2Pdep` runs the `Avx2` copy
+        for (suite, rounds) in [
+            (ffo("ffo-01-19.obf", 0..19), 21),
+            (ffo("ffo-20-39.obf", 0..12), 5),
+        ] {
+            let mut rates = vec![Vec::new(); kernels.len()];
+            for _ in 0..rounds {
+                for (k, &kernel) in kernels.iter().enumerate() {
+                    let mut endgame = Endgame::with_table_bytes(96 << 20);
+                    endgame.kernel = kernel;
+                    endgame.best_move(&suite[0]).unwrap();
+                    endgame.clear();
+                    let clock = Instant::now();
+                    for position in &suite {
+                        endgame.best_move(position).unwrap();
+                    }
+                    rates[k].push(endgame.nodes() as f64 / clock.elapsed().as_secs_f64() / 1e6);
+                }
+            }
+            for (kernel, rates) in kernels.iter().zip(&mut rates) {
+                rates.sort_by(f64::total_cmp);
+                let (best, median) = (rates[rates.len() - 1], rates[rates.len() / 2]);
+                println!(
+                    "{} positions, {kernel:?}: {best:.1} M nodes/s at best, {median:.1} median",
+                    suite.len()
+                );
+            }
         }
     }
 
