@@ -243,11 +243,24 @@ impl<V: BoardValue> Midgame<V> {
                 line,
             });
         }
-        // The exact endgame, with a quick search's move kept in case it runs out of time.
-        if self.exact && empties <= 30 {
+        if moves.count_ones() == 1 {
+            // One move: a short search for its score, no more.
             self.deadline = Deadline::new(None);
-            let quick = self.iterate(me, them, 4.min(max_depth), None, start);
+            let found = self.iterate(me, them, 4.min(max_depth), None, start);
+            return Some(self.thought(me, them, found, nodes_before));
+        }
+        // The exact endgame, when it can finish: after a midgame search of a quarter of the
+        // time, whose move stands if the endgame does not finish.
+        if self.exact && empties <= 30 {
+            let mut found = None;
+            if let Some(end) = deadline {
+                let part = start + end.saturating_duration_since(start) / 4;
+                self.deadline = Deadline::new(Some(part));
+                found = Some(self.iterate(me, them, max_depth, Some(part), start));
+            }
+            let endgame_nodes = Solve::<Othello>::nodes(&self.endgame);
             let solution = self.endgame.solve(position, deadline);
+            let endgame_nodes = Solve::<Othello>::nodes(&self.endgame) - endgame_nodes;
             if let Some((best, proven)) = solution.best {
                 let score = proven.margin.unwrap_or(0) * UNIT;
                 return Some(Thought {
@@ -255,12 +268,13 @@ impl<V: BoardValue> Midgame<V> {
                     score,
                     depth: empties,
                     exact: true,
-                    nodes: self.nodes - nodes_before + Solve::<Othello>::nodes(&self.endgame),
+                    nodes: self.nodes - nodes_before + endgame_nodes,
                     line: vec![best],
                 });
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return Some(self.thought(me, them, quick, nodes_before));
+            self.nodes += endgame_nodes;
+            if let Some(found) = found.filter(|_| deadline.is_some_and(|d| Instant::now() >= d)) {
+                return Some(self.thought(me, them, found, nodes_before));
             }
         }
         self.deadline = Deadline::new(deadline);
