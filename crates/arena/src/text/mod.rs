@@ -260,7 +260,7 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
         if let Some(fallback) = spec.fallback() {
             return spec.solver_agent(Self::solver(), Self::agent(&fallback, seed)?);
         }
-        Self::build(&spec.resolve_best(Self::BEST)?, seed)
+        Self::build(&spec.resolve_best_with(Self::BEST, Self::AGENTS)?, seed)
     }
 
     // --- 4. GTP hooks: provided; for a swap rule and GoGui's analyses -----------------------

@@ -199,7 +199,7 @@ impl AgentSpec {
             Algorithm::AlphaBeta(config) => {
                 Box::new(AlphaBeta::<G, E>::with_config(config, evaluator))
             }
-            Algorithm::Own => {
+            Algorithm::Own(_) => {
                 return Err(SpecError::Unsupported {
                     spec: spec.text.clone(),
                     what: format!(

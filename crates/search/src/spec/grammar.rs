@@ -24,7 +24,7 @@ pub(super) fn parse(text: &str, own: &[&str]) -> Result<AgentSpec, SpecError> {
     }) = Entry::named(&name).or_else(|| {
         own_name.map(|&o| Entry {
             name: o,
-            algorithm: Algorithm::Own,
+            algorithm: Algorithm::Own(o.to_owned()),
             keys: Vec::new(),
         })
     })
@@ -40,7 +40,7 @@ pub(super) fn parse(text: &str, own: &[&str]) -> Result<AgentSpec, SpecError> {
             expected,
         });
     };
-    let own_agent = matches!(algorithm, Algorithm::Own);
+    let own_agent = matches!(algorithm, Algorithm::Own(_));
     let mut settings = Vec::new();
     let mut budget = Budget::default();
     let mut seed = None;

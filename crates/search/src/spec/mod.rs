@@ -77,8 +77,9 @@ enum Algorithm {
     Uct(UctConfig, Threads, Hooks),
     Reference(Plain, u32),
     AlphaBeta(AlphaBetaConfig),
-    /// An agent of the game's own, named in [`AgentSpec::parse_with`]: the game builds it.
-    Own,
+    /// An agent of the game's own, named in [`AgentSpec::parse_with`] (its name as the game
+    /// spells it): the game builds it.
+    Own(String),
     /// `solver`: the game's exact solver for `share` of the time, then the `fallback` agent.
     Solver {
         share: f64,
@@ -112,7 +113,7 @@ impl AgentSpec {
     #[must_use]
     pub fn name(&self) -> &str {
         match self.algorithm {
-            Algorithm::Own => self.own_agent().map_or("", |(name, _)| name),
+            Algorithm::Own(ref name) => name,
             Algorithm::Best => "best",
             Algorithm::Solver { .. } => "solver",
             Algorithm::Random => "random",
@@ -161,11 +162,10 @@ impl AgentSpec {
     /// built-in agents.
     #[must_use]
     pub fn own_agent(&self) -> Option<(&str, &[(String, String)])> {
-        if !matches!(self.algorithm, Algorithm::Own) {
+        let Algorithm::Own(name) = &self.algorithm else {
             return None;
-        }
-        let name = self.text.split_once(':').map_or(&*self.text, |(n, _)| n);
-        Some((name.trim(), &self.settings))
+        };
+        Some((name, &self.settings))
     }
 
     /// The seed the spec gives (`seed=N`), if it gives one.
@@ -230,6 +230,27 @@ impl AgentSpec {
     ///
     /// When `config` with the keys given to `best` is not a valid spec.
     pub fn resolve_best(&self, config: &str) -> Result<AgentSpec, SpecError> {
+        self.resolve_best_with(config, &[])
+    }
+
+    /// As [`resolve_best`](AgentSpec::resolve_best), for a game whose strongest configuration
+    /// may be one of its own agents, `own` ([`parse_with`](AgentSpec::parse_with)): Othello's
+    /// `best` is its `pvs`.
+    ///
+    /// ```
+    /// use search::AgentSpec;
+    ///
+    /// let best: AgentSpec = "best:time=1s".parse()?;
+    /// let resolved = best.resolve_best_with("mine:depth=3", &["mine"])?;
+    /// assert_eq!(resolved.own_agent().map(|(name, _)| name), Some("mine"));
+    /// assert_eq!(resolved.budget().time, Some(std::time::Duration::from_secs(1)));
+    /// # Ok::<(), search::SpecError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When `config` with the keys given to `best` is not a valid spec.
+    pub fn resolve_best_with(&self, config: &str, own: &[&str]) -> Result<AgentSpec, SpecError> {
         if !matches!(self.algorithm, Algorithm::Best) {
             return Ok(self.clone());
         }
@@ -249,7 +270,7 @@ impl AgentSpec {
             .chain(keys.split(',').filter(|part| !part.trim().is_empty()))
             .collect();
         let combined = format!("{name}:{}", parts.join(","));
-        let mut resolved: AgentSpec = combined.parse().map_err(|error| match error {
+        let mut resolved = AgentSpec::parse_with(&combined, own).map_err(|error| match error {
             SpecError::BadValue {
                 key,
                 value,

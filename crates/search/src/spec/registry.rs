@@ -131,7 +131,7 @@ impl Algorithm {
                 Err(Setting::new(key, value).unknown(&[]))
             }
             // The game's own agent keeps its keys for the game ([`AgentSpec::own_agent`]).
-            Algorithm::Own => Ok(()),
+            Algorithm::Own(_) => Ok(()),
             // `best` takes its keys when it is resolved.
             Algorithm::Best => Ok(()),
             Algorithm::Solver { share, fallback } => {
