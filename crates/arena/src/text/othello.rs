@@ -72,6 +72,10 @@ impl<const N: usize> TextGame for OthelloBoard<N> {
         if let Some(("pvs", settings)) = spec.own_agent() {
             return Ok(Box::new(Pvs::<N>::from_settings(spec, settings)?));
         }
+        if N == 8 {
+            // The depth-limited agents on the learned evaluation.
+            return spec.build_with(seed, Learned, games_othello::knowledge());
+        }
         spec.build_with(seed, Heuristic::default(), games_othello::knowledge())
     }
 
@@ -93,6 +97,18 @@ impl<const N: usize> TextGame for OthelloBoard<N> {
                     .collect()
             })
             .collect()
+    }
+}
+
+/// The learned evaluation ([`Patterns::standard`]) for the depth-limited agents on 8x8: the
+/// same bits on the 8x8 type (only built for `N == 8`).
+#[derive(Clone, Copy)]
+struct Learned;
+
+impl<const N: usize> game_core::Evaluator<OthelloBoard<N>> for Learned {
+    fn evaluate(&self, position: &OthelloBoard<N>) -> i32 {
+        let mover = position.to_move();
+        Patterns::standard().value(position.bits(mover), position.bits(mover.opponent()))
     }
 }
 
