@@ -372,11 +372,12 @@ impl<V: BoardValue> Midgame<V> {
             if depth >= empties {
                 break; // every line reaches the end: deeper is the same search
             }
-            // Stop when the next iteration (several times this one) would not end in time.
+            // Stop when the next iteration (a few times this one) would not end in time: once
+            // half the time is spent.
             if let Some(deadline) = deadline {
                 let spent = start.elapsed();
                 let left = deadline.saturating_duration_since(Instant::now());
-                if left < spent * 2 {
+                if left < spent {
                     break;
                 }
             }
