@@ -99,6 +99,25 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Measures what ProbCut needs: how far a deep search's value strays from a shallow
+    /// one's, by depth, on positions of a round's games (searched with `--weights`).
+    Probcut {
+        /// The training directory.
+        #[arg(long, default_value = "runs/othello")]
+        dir: PathBuf,
+        /// The round whose positions to use.
+        #[arg(long)]
+        round: u32,
+        /// The weights to search with (default: the built-in ones).
+        #[arg(long)]
+        weights: Option<PathBuf>,
+        /// Positions to measure.
+        #[arg(long, default_value_t = 200)]
+        positions: usize,
+        /// The deepest search.
+        #[arg(long, default_value_t = 10)]
+        depth: u32,
+    },
 }
 
 /// The settings that decide a round's games, kept in `settings.txt`: a resumed round must
@@ -137,6 +156,13 @@ fn main() -> ExitCode {
             l2,
             out,
         } => fit(&dir, &rounds, FitConfig { iterations, l2 }, out),
+        Command::Probcut {
+            dir,
+            round,
+            weights,
+            positions,
+            depth,
+        } => probcut(&dir, round, weights.as_deref(), positions, depth),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -458,5 +484,83 @@ fn fit(dir: &Path, rounds: &[u32], config: FitConfig, out: Option<PathBuf>) -> R
         out.display(),
         start.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// For each depth `d`, the mean and standard deviation of `v(d) - v(d')`, `d'` ProbCut's
+/// shallow depth, over positions of 20 to 50 empty squares, in two groups by empties.
+fn probcut(
+    dir: &Path,
+    round: u32,
+    weights: Option<&Path>,
+    positions: usize,
+    depth: u32,
+) -> Result<(), String> {
+    if !(3..=14).contains(&depth) {
+        return Err(format!("--depth {depth}: 3 to 14"));
+    }
+    let patterns = match weights {
+        Some(path) => Patterns::read(path).map_err(|e| e.to_string())?,
+        None => Patterns::standard().clone(),
+    };
+    let samples: Vec<Sample> = read_round(dir, round)?
+        .into_iter()
+        .flat_map(|(_, s)| s)
+        .filter(|s| (20..=50).contains(&(64 - (s.me | s.them).count_ones())))
+        .collect();
+    if samples.is_empty() {
+        return Err("no positions of 20 to 50 empties".to_owned());
+    }
+    let step = (samples.len() / positions.max(1)).max(1);
+    let chosen: Vec<Sample> = samples
+        .iter()
+        .step_by(step)
+        .take(positions)
+        .copied()
+        .collect();
+    let bar = ProgressBar::new(chosen.len() as u64);
+    // Per position: its empties and its value at each depth (discs).
+    let values: Vec<(u32, Vec<f64>)> = chosen
+        .par_iter()
+        .map(|s| {
+            let position = Othello::from_discs(s.me, s.them, Player::Black);
+            let mut search = Midgame::with_value(&patterns)
+                .without_endgame()
+                .without_probcut();
+            let values = (0..=depth)
+                .map(|d| {
+                    if d == 0 {
+                        let moves = position.mobility();
+                        f64::from(patterns.board_value(s.me, s.them, moves)) / 32.0
+                    } else {
+                        search
+                            .think(&position, None, d)
+                            .map_or(0.0, |t| f64::from(t.score) / 32.0)
+                    }
+                })
+                .collect();
+            bar.inc(1);
+            (64 - (s.me | s.them).count_ones(), values)
+        })
+        .collect();
+    bar.finish_and_clear();
+    println!("depth  shallow  empties  positions  mean(deep - shallow)  sd (discs)");
+    for d in 3..=depth {
+        let shallow = gamesearch::othello::probcut_shallow_depth(d) as usize;
+        for (low, high) in [(36, 50), (20, 35)] {
+            let diffs: Vec<f64> = values
+                .iter()
+                .filter(|(e, _)| (low..=high).contains(e))
+                .map(|(_, v)| v[d as usize] - v[shallow])
+                .collect();
+            let n = diffs.len().max(1) as f64;
+            let mean = diffs.iter().sum::<f64>() / n;
+            let sd = (diffs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n).sqrt();
+            println!(
+                "{d:>5}  {shallow:>7}  {low}-{high}  {:>9}  {mean:>20.2}  {sd:>10.2}",
+                diffs.len()
+            );
+        }
+    }
     Ok(())
 }

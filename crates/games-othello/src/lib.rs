@@ -44,6 +44,6 @@ pub use board::{Othello, Othello6, OthelloBoard};
 pub use endgame::{Endgame, SolveError};
 pub use heuristic::{Features, Heuristic, Phase, PhaseWeights};
 pub use knowledge::{Corners, HeuristicPrior, SCALE, knowledge};
-pub use midgame::{BoardValue, Midgame, Thought};
+pub use midgame::{BoardValue, Midgame, Thought, probcut_shallow_depth};
 pub use notation::{Move, MoveErrorKind, MovesError, ParseBoardError, ParseMoveError, Square};
 pub use pattern::Patterns;

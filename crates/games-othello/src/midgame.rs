@@ -117,6 +117,7 @@ pub struct Midgame<V = &'static Patterns> {
     exact: bool,
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
+    probcut: bool,
 }
 
 impl<V> std::fmt::Debug for Midgame<V> {
@@ -176,6 +177,7 @@ impl<V: BoardValue> Midgame<V> {
             exact: true,
             stop: None,
             stopped: false,
+            probcut: true,
         }
     }
 
@@ -184,6 +186,13 @@ impl<V: BoardValue> Midgame<V> {
     #[must_use]
     pub fn without_endgame(mut self) -> Self {
         self.exact = false;
+        self
+    }
+
+    /// The same search without ProbCut: every move searched to the full depth.
+    #[must_use]
+    pub fn without_probcut(mut self) -> Self {
+        self.probcut = false;
         self
     }
 
@@ -494,6 +503,21 @@ impl<V: BoardValue> Midgame<V> {
         if depth == 0 {
             return self.value.board_value(me, them, moves);
         }
+        // ProbCut: off the principal variation, a shallow search that is far enough above
+        // beta (or below alpha) predicts the deep one's cut-off; the deep search is skipped.
+        let empties = 64 - (me | them).count_ones();
+        if self.probcut && depth >= PROBCUT_FROM && depth < empties && beta - alpha == 1 {
+            let shallow = probcut_shallow_depth(depth);
+            let margin = probcut_margin(depth);
+            let high = beta + margin;
+            if high < INFINITY && self.pvs(me, them, shallow, high - 1, high) >= high {
+                return beta;
+            }
+            let low = alpha - margin;
+            if low > -INFINITY && self.pvs(me, them, shallow, low, low + 1) <= low {
+                return alpha;
+            }
+        }
         let slot = slot(me, them, self.mask);
         let entry = self.table[slot];
         let mut first = NO_MOVE;
@@ -582,6 +606,31 @@ impl<V: BoardValue> Midgame<V> {
     }
 }
 
+/// ProbCut from this depth.
+const PROBCUT_FROM: u32 = 3;
+
+/// The depth of ProbCut's shallow search for a search of `depth` plies: about half, of the
+/// same parity (the evaluation of positions with the other player to move is biased).
+pub fn probcut_shallow_depth(depth: u32) -> u32 {
+    let half = depth / 2;
+    if half % 2 == depth % 2 {
+        half
+    } else {
+        half.saturating_sub(1)
+    }
+}
+
+/// How far beyond the window ProbCut's shallow search must be: 1.5 standard deviations of the
+/// deep search's value around the shallow one's, measured by `othello_train probcut`.
+fn probcut_margin(depth: u32) -> i32 {
+    let sigma = PROBCUT_SIGMA[(depth as usize).min(PROBCUT_SIGMA.len() - 1)];
+    (1.5 * sigma * UNIT as f32) as i32
+}
+
+/// The standard deviation, in discs, of a `depth`-ply search's value less its
+/// [`probcut_shallow_depth`] search's, by depth (`othello_train probcut`).
+const PROBCUT_SIGMA: [f32; 10] = [0.0, 0.0, 0.0, 4.6, 3.8, 5.3, 4.8, 4.7, 4.1, 5.2];
+
 /// The corners of the 8x8 board.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
@@ -646,7 +695,9 @@ mod tests {
             let position = random_position(&mut rng, 20);
             let mover = position.to_move();
             let (me, them) = (position.bits(mover), position.bits(mover.opponent()));
-            let mut search = Midgame::with_value(&value).without_endgame();
+            let mut search = Midgame::with_value(&value)
+                .without_endgame()
+                .without_probcut();
             for depth in 1..=4 {
                 let thought = search.think(&position, None, depth).unwrap();
                 assert_eq!(thought.depth, depth);

@@ -115,7 +115,7 @@ impl<const N: usize> game_core::Evaluator<OthelloBoard<N>> for Learned {
 /// The `pvs` agent: [`Midgame`] (principal-variation alpha-beta on the learned patterns, then
 /// the exact endgame) for the tools. Keys: `depth=N` (the deepest iteration: 60 by default
 /// with a time budget, 8 without), `weights=FILE` (a weight file of `othello_train`, instead of
-/// the built-in one), `exact=false` (no exact endgame).
+/// the built-in one), `exact=false` (no exact endgame), `probcut=false` (no ProbCut).
 struct Pvs<const N: usize> {
     search: Midgame<Arc<Patterns>>,
     depth: Option<u32>,
@@ -131,7 +131,7 @@ impl<const N: usize> Pvs<N> {
         if N != 8 {
             return Err(unsupported("pvs plays 8x8 Othello only".to_owned()));
         }
-        let (mut weights, mut depth, mut exact) = (None, None, true);
+        let (mut weights, mut depth, mut exact, mut probcut) = (None, None, true, true);
         for (key, value) in settings {
             match key.as_str() {
                 "weights" => {
@@ -153,9 +153,14 @@ impl<const N: usize> Pvs<N> {
                         .parse::<bool>()
                         .map_err(|_| unsupported(format!("exact={value}: true or false")))?;
                 }
+                "probcut" => {
+                    probcut = value
+                        .parse::<bool>()
+                        .map_err(|_| unsupported(format!("probcut={value}: true or false")))?;
+                }
                 _ => {
                     return Err(unsupported(format!(
-                        "pvs takes depth, weights, exact (and time, seed), not {key}"
+                        "pvs takes depth, weights, exact, probcut (and time, seed), not {key}"
                     )));
                 }
             }
@@ -164,6 +169,9 @@ impl<const N: usize> Pvs<N> {
         let mut search = Midgame::with_value(weights);
         if !exact {
             search = search.without_endgame();
+        }
+        if !probcut {
+            search = search.without_probcut();
         }
         Ok(Pvs {
             search,
