@@ -93,7 +93,7 @@ enum Command {
         #[arg(long, default_value_t = 100)]
         iterations: u32,
         /// The ridge prior (pseudo-observations of 0 per weight).
-        #[arg(long, default_value_t = 2.0)]
+        #[arg(long, default_value_t = 50.0)]
         l2: f32,
         /// Where to write the weights (default: the last round's `patterns.bin`).
         #[arg(long)]

@@ -22,6 +22,7 @@ use thiserror::Error;
 
 use crate::cpu::{self, Kernel};
 use crate::movegen;
+use crate::pattern::UNIT;
 use crate::{Move, OthelloBoard, Patterns, Square};
 
 /// Below this many empty squares, positions skip the table and the move sorting: the work
@@ -43,6 +44,14 @@ const BY_VALUE: u32 = 15;
 /// mobility key (16 per reply). Measured on FFO #20-#39 (`docs/benchmarks.md`): from 549 M
 /// nodes without the evaluation to 270 M with it at 4 to 8 units a point.
 const VALUE_WEIGHT: i32 = 6;
+
+/// The root's first window: this many discs either side of a 4-ply search's value on the
+/// learned evaluation (8x8), widened to the side it fails (FFO #40-#43: 12% fewer nodes than
+/// the full window).
+const ASPIRATION: i32 = 1;
+
+/// Beyond every value of the evaluation (64 discs in its units).
+const INFINITY: i32 = 65 * UNIT;
 
 /// The error of [`Endgame::best_move`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
@@ -119,6 +128,19 @@ struct Entry {
     best: u8,
 }
 
+impl Entry {
+    /// The empty squares of the entry's position; 0 for an unused slot.
+    #[inline(always)]
+    fn empties(&self) -> u32 {
+        let discs = self.me | self.them;
+        if discs == 0 {
+            0
+        } else {
+            64 - discs.count_ones()
+        }
+    }
+}
+
 impl Default for Endgame {
     fn default() -> Self {
         Endgame::new()
@@ -135,7 +157,7 @@ impl Endgame {
     }
 
     /// A solver whose table takes at most `bytes` bytes (24 a position, a power of two of
-    /// them, at least one), allocated at its first search.
+    /// them, at least two), allocated at its first search.
     ///
     /// ```
     /// let endgame = games_othello::Endgame::with_table_bytes(1 << 20);
@@ -143,7 +165,7 @@ impl Endgame {
     /// ```
     #[must_use]
     pub fn with_table_bytes(bytes: usize) -> Self {
-        let slots = (bytes / size_of::<Entry>()).max(1);
+        let slots = (bytes / size_of::<Entry>()).max(2);
         Endgame {
             table: Vec::new(),
             mask: (1 << slots.ilog2()) - 1,
@@ -264,15 +286,41 @@ impl<K> Search<'_, K> {
         }
         let mut list = [Candidate::default(); 32];
         let count = self.order::<N>(me, them, moves, NO_MOVE, &mut list);
-        let (mut alpha, beta) = (-MAX - 1, MAX);
+        let (mut alpha, mut beta) = (-MAX - 1, MAX);
+        if N == 8 {
+            let guess = self.probe::<N>(me, them, moves, 4, -INFINITY, INFINITY) / UNIT;
+            (alpha, beta) = ((guess - ASPIRATION).max(-MAX - 1), (guess + ASPIRATION).min(MAX));
+        }
+        loop {
+            let (best, score) = self.root_window::<N>(me, them, &list[..count], alpha, beta)?;
+            if score <= alpha && alpha > -MAX - 1 {
+                (alpha, beta) = (-MAX - 1, score + 1);
+            } else if score >= beta && beta < MAX {
+                (alpha, beta) = (score - 1, MAX);
+            } else {
+                return Some((Move::Place(Square::from_index(best)), score));
+            }
+        }
+    }
+
+    /// The root's moves `list` searched within `(alpha, beta)`: the best and its score
+    /// (fail-soft); `None` when the deadline passed.
+    fn root_window<const N: usize>(
+        &mut self,
+        me: u64,
+        them: u64,
+        list: &[Candidate],
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(u8, i32)> {
         let mut best = (NO_MOVE, -MAX - 1);
-        for (i, c) in list[..count].iter().enumerate() {
+        for (i, c) in list.iter().enumerate() {
             let (child_me, child_them) = (them & !c.flips, me | c.flips | c.square);
             let score = if i == 0 {
                 -self.negamax::<N>(child_me, child_them, -beta, -alpha)
             } else {
                 let test = -self.negamax::<N>(child_me, child_them, -alpha - 1, -alpha);
-                if test > alpha {
+                if test > alpha && test < beta {
                     -self.negamax::<N>(child_me, child_them, -beta, -test)
                 } else {
                     test
@@ -284,15 +332,45 @@ impl<K> Search<'_, K> {
             if score > best.1 {
                 best = (c.square.trailing_zeros() as u8, score);
                 alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
             }
         }
-        Some((Move::Place(Square::from_index(best.0)), best.1))
+        Some(best)
     }
 
-    /// The table slot of a position.
+    /// The first of the two table slots of a position.
     #[inline]
     fn slot(me: u64, them: u64, mask: usize) -> usize {
-        (mix64(me ^ mix64(them)) as usize) & mask
+        (mix64(me ^ mix64(them)) as usize) & mask & !1
+    }
+
+    /// The table's entry for a position, if it holds one.
+    #[inline]
+    fn lookup(&self, me: u64, them: u64) -> Option<Entry> {
+        let slot = Self::slot(me, them, self.mask);
+        self.table[slot..slot + 2]
+            .iter()
+            .find(|e| e.me == me && e.them == them)
+            .copied()
+    }
+
+    /// Keeps `entry` in its position's pair of slots: in place of an older entry of the same
+    /// position; else the first slot holds the entry of the most empty squares (the biggest
+    /// search to save) and the second the latest.
+    #[inline]
+    fn store(&mut self, entry: Entry) {
+        let slot = Self::slot(entry.me, entry.them, self.mask);
+        let pair = &mut self.table[slot..slot + 2];
+        if let Some(same) = pair.iter_mut().find(|e| e.me == entry.me && e.them == entry.them) {
+            *same = entry;
+        } else if entry.empties() >= pair[0].empties() {
+            pair[1] = pair[0];
+            pair[0] = entry;
+        } else {
+            pair[1] = entry;
+        }
     }
 
     /// The moves of `moves` with their flips, best first by the ordering for this depth.
@@ -310,6 +388,7 @@ impl<K> Search<'_, K> {
         let odd = odd_regions::<N>(empty);
         let corners = corners::<N>();
         let by_value = N == 8 && empty.count_ones() >= BY_VALUE;
+
         let patterns = Patterns::standard();
         let mut count = 0;
         let mut rest = moves;
@@ -350,6 +429,54 @@ impl<K> Search<'_, K> {
         count
     }
 
+    /// A `depth`-ply alpha-beta search on the learned evaluation (8x8 only), for the root's
+    /// first window: the value of the position `me` to move (with `moves`) against `them`, in
+    /// the evaluation's units, within `(alpha, beta)` (fail-soft). Its positions count as
+    /// nodes.
+    fn probe<const N: usize>(
+        &mut self,
+        me: u64,
+        them: u64,
+        moves: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let g = &OthelloBoard::<N>::GEOMETRY;
+        self.nodes += 1;
+        if depth == 0 {
+            return Patterns::standard().value_with_moves(me, them, moves);
+        }
+        if moves == 0 {
+            let replies = movegen::moves(them, me, g);
+            if replies == 0 {
+                let empties = (!(me | them) & g.cells).count_ones();
+                return final_score(me, them, empties) * UNIT;
+            }
+            return -self.probe::<N>(them, me, replies, depth, -beta, -alpha);
+        }
+        let mut best = -INFINITY;
+        let mut rest = moves;
+        while rest != 0 {
+            let square = rest & rest.wrapping_neg();
+            rest ^= square;
+            let flips = movegen::flips(me, them, square, g);
+            let (child_me, child_them) = (them & !flips, me | flips | square);
+            let replies = movegen::moves(child_me, child_them, g);
+            let score = -self.probe::<N>(child_me, child_them, replies, depth - 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// The score of the position `me` to move against `them`, within `(alpha, beta)`
     /// (fail-soft: outside the window, a bound in the right direction).
     fn negamax<const N: usize>(
@@ -386,10 +513,9 @@ impl<K> Search<'_, K> {
             }
             beta = beta.min(ceiling);
         }
-        let slot = Self::slot(me, them, self.mask);
-        let entry = self.table[slot];
+        let entry = self.lookup(me, them);
         let mut first = NO_MOVE;
-        if entry.me == me && entry.them == them {
+        if let Some(entry) = entry {
             let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if lower >= beta {
                 return lower;
@@ -411,8 +537,7 @@ impl<K> Search<'_, K> {
         if empties >= ETC {
             for c in &list[..count] {
                 let (child_me, child_them) = (them & !c.flips, me | c.flips | c.square);
-                let child = self.table[Self::slot(child_me, child_them, self.mask)];
-                if child.me == child_me && child.them == child_them {
+                if let Some(child) = self.lookup(child_me, child_them) {
                     let score = -i32::from(child.upper);
                     if score >= beta {
                         return score;
@@ -455,7 +580,7 @@ impl<K> Search<'_, K> {
             (best.1, best.1)
         };
         // Bounds from an earlier search of the same position still hold: keep the tighter.
-        let (lower, upper) = if entry.me == me && entry.them == them {
+        let (lower, upper) = if let Some(entry) = entry {
             (
                 lower.max(i32::from(entry.lower)),
                 upper.min(i32::from(entry.upper)),
@@ -463,13 +588,13 @@ impl<K> Search<'_, K> {
         } else {
             (lower, upper)
         };
-        self.table[slot] = Entry {
+        self.store(Entry {
             me,
             them,
             lower: lower as i8,
             upper: upper as i8,
             best: best.0,
-        };
+        });
         best.1
     }
 

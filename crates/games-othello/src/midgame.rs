@@ -629,7 +629,7 @@ fn probcut_margin(depth: u32) -> i32 {
 
 /// The standard deviation, in discs, of a `depth`-ply search's value less its
 /// [`probcut_shallow_depth`] search's, by depth (`othello_train probcut`).
-const PROBCUT_SIGMA: [f32; 10] = [0.0, 0.0, 0.0, 4.6, 3.8, 5.3, 4.8, 4.7, 4.1, 5.2];
+const PROBCUT_SIGMA: [f32; 11] = [0.0, 0.0, 0.0, 4.7, 4.0, 5.4, 4.5, 4.0, 3.8, 4.3, 4.1];
 
 /// The corners of the 8x8 board.
 const CORNERS: u64 = 0x8100_0000_0000_0081;

@@ -14,7 +14,9 @@
 //! let a = Othello::new().after_moves("f5d6")?;
 //! let b = Othello::new().after_moves("f5f6")?;
 //! let samples = [Sample::of(&a, 10), Sample::of(&b, -6)];
-//! let patterns = fit(&samples, &FitConfig::default(), |_, _, _| {});
+//! // A weak prior for so few positions (the default, 50, is for a million).
+//! let config = FitConfig { l2: 0.5, ..FitConfig::default() };
+//! let patterns = fit(&samples, &config, |_, _, _| {});
 //! let by_phase = errors(&patterns, &samples);
 //! assert!(by_phase[0].1 < 1.0, "{by_phase:?}"); // both fitted within a disc
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -92,7 +94,7 @@ impl Default for FitConfig {
     fn default() -> Self {
         FitConfig {
             iterations: 100,
-            l2: 2.0,
+            l2: 50.0,
         }
     }
 }
