@@ -60,7 +60,7 @@ const INFINITY: i32 = 100 * UNIT;
 /// The best-move slot of a table entry with no move.
 const NO_MOVE: u8 = 64;
 
-/// How often, in positions, the search reads the clock.
+/// How often, in positions, the search reads its stop flag (the deadline counts every position).
 const CHECK_EVERY: u64 = 2048;
 
 /// What a search found.
@@ -482,8 +482,9 @@ impl<V: BoardValue> Midgame<V> {
     fn pvs(&mut self, me: u64, them: u64, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
         let g = &Othello::GEOMETRY;
         self.nodes += 1;
+        // `passed` reads the clock once in its own 4096 calls: it must see every node.
+        self.deadline.passed();
         if self.nodes.is_multiple_of(CHECK_EVERY) {
-            self.deadline.passed();
             self.stopped = self
                 .stop
                 .as_ref()
@@ -751,5 +752,23 @@ mod tests {
         assert!(start.elapsed() < Duration::from_millis(500));
         assert!(position.is_legal(thought.best));
         assert_eq!(thought.line.first(), Some(&thought.best));
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_the_search_within_a_few_thousand_positions() {
+        // The clock is read once in 4096 positions: a search whose deadline has passed must
+        // stop soon after (it once read it once in 8 million, a second late at 1 s a move).
+        let position = Othello::new().after_moves("f5d6c3d3c4f4f6f3e6e7").unwrap();
+        let (me, them) = (position.bits(Player::Black), position.bits(Player::White));
+        let mut search = Midgame::new().without_probcut();
+        search.table = vec![Entry::default(); search.mask + 1];
+        search.deadline = Deadline::new(Some(Instant::now()));
+        search.pvs(me, them, 10, -INFINITY, INFINITY);
+        assert!(search.deadline.expired());
+        assert!(search.nodes < 5000, "{} positions", search.nodes);
+        // Without the deadline the same search visits far more.
+        search.deadline = Deadline::new(None);
+        search.pvs(me, them, 10, -INFINITY, INFINITY);
+        assert!(search.nodes > 100_000, "{} positions", search.nodes);
     }
 }
