@@ -388,7 +388,6 @@ impl<K> Search<'_, K> {
         let odd = odd_regions::<N>(empty);
         let corners = corners::<N>();
         let by_value = N == 8 && empty.count_ones() >= BY_VALUE;
-
         let patterns = Patterns::standard();
         let mut count = 0;
         let mut rest = moves;
@@ -516,18 +515,10 @@ impl<K> Search<'_, K> {
         let entry = self.lookup(me, them);
         let mut first = NO_MOVE;
         if let Some(entry) = entry {
-            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
-            if lower >= beta {
-                return lower;
+            match narrow(i32::from(entry.lower), i32::from(entry.upper), alpha, beta) {
+                Err(score) => return score,
+                Ok(window) => (alpha, beta) = window,
             }
-            if upper <= alpha {
-                return upper;
-            }
-            if lower == upper {
-                return lower;
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
             first = entry.best;
         }
         let mut list = [Candidate::default(); 32];
@@ -665,6 +656,19 @@ fn reach(deadline: Option<Instant>) -> u32 {
         return 0;
     }
     (20.0 + 1.5 * seconds.log2()).max(0.0) as u32
+}
+
+/// A table entry's bounds `lower..=upper` on a node searched in `(alpha, beta)`: `Err` with
+/// the node's value when they decide it, else the window they narrow it to.
+#[inline(always)]
+pub(crate) fn narrow(lower: i32, upper: i32, alpha: i32, beta: i32) -> Result<(i32, i32), i32> {
+    if lower >= beta {
+        return Err(lower);
+    }
+    if upper <= alpha || lower == upper {
+        return Err(upper);
+    }
+    Ok((alpha.max(lower), beta.min(upper)))
 }
 
 /// A score beyond every final disc difference.

@@ -11,7 +11,7 @@ use game_core::{
     solve::{Deadline, Solve},
 };
 
-use crate::endgame::final_score;
+use crate::endgame::{final_score, narrow};
 use crate::movegen;
 use crate::pattern::UNIT;
 use crate::{Endgame, Heuristic, Move, Othello, Patterns, Square};
@@ -525,18 +525,10 @@ impl<V: BoardValue> Midgame<V> {
         if entry.me == me && entry.them == them {
             first = entry.best;
             if u32::from(entry.depth) >= depth {
-                let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
-                if lower >= beta {
-                    return lower;
+                match narrow(i32::from(entry.lower), i32::from(entry.upper), alpha, beta) {
+                    Err(score) => return score,
+                    Ok(window) => (alpha, beta) = window,
                 }
-                if upper <= alpha {
-                    return upper;
-                }
-                if lower == upper {
-                    return lower;
-                }
-                alpha = alpha.max(lower);
-                beta = beta.min(upper);
             }
         }
         let mut best = (NO_MOVE, -INFINITY);
