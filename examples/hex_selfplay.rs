@@ -8,15 +8,22 @@
 //!
 //! One game shows the board after every move, each move's thinking time, the agent's view of
 //! the position (its top moves with visits and mean reward, its principal variation, and
-//! whether its virtual connections prove the position won or lost), and the winner. Once a
-//! player is connected whoever moves, it closes its connection rather than fill the board.
+//! whether its virtual connections prove the position won or lost), and the winner. A player
+//! resigns when its search proves its loss, or once it has rated its chances under 5% for
+//! three moves in a row (`--resign-below`, `--no-resign`); the game then ends with the
+//! reason and, when the winner is connected whoever moves, the board with its connection
+//! marked `*`. Played on, a player connected whoever moves closes its connection rather
+//! than fill the board.
 //! A match (`--games N`) plays the games in parallel on every core and prints the score of
 //! Black's agent with a 95% Wilson interval.
 
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, error::ErrorKind};
-use gamesearch::arena::{GameResult, MoveEvent, Pairing, Score, TextGame, play_game, play_games};
+use gamesearch::arena::cli::ResignArgs;
+use gamesearch::arena::{
+    GameResult, MoveEvent, Pairing, Resign, Score, TextGame, play_game_resigning, play_games,
+};
 use gamesearch::core::{Game, Player, Wdl};
 use gamesearch::hex::Hex;
 use gamesearch::search::AgentSpec;
@@ -34,10 +41,10 @@ struct Cli {
     size: u8,
     /// Black's agent (moves first, connects top and bottom): best (the strongest configuration
     /// for Hex) or any spec, e.g. uct:iterations=50000,c=0.4.
-    #[arg(long, default_value = "best:iterations=100000")]
+    #[arg(long, default_value = "best:iterations=50000")]
     black: String,
     /// White's agent (connects left and right).
-    #[arg(long, default_value = "best:iterations=100000")]
+    #[arg(long, default_value = "best:iterations=50000")]
     white: String,
     /// Play with the swap (pie) rule.
     #[arg(long)]
@@ -49,6 +56,9 @@ struct Cli {
     /// `tournament` (the same seed and agents give the same first game in both tools).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// When a player of the one game resigns (a match plays every game to its end).
+    #[command(flatten)]
+    resign: ResignArgs,
 }
 
 fn main() -> ExitCode {
@@ -72,7 +82,7 @@ fn main() -> ExitCode {
     });
 
     if cli.games == 1 {
-        show_one_game(&start, &specs, cli.seed);
+        show_one_game(&start, &specs, cli.seed, cli.resign.rule());
     } else {
         play_match(&start, &specs, cli.games, cli.seed);
     }
@@ -90,7 +100,7 @@ fn pairing(k: u32) -> Pairing {
     }
 }
 
-fn show_one_game(start: &Hex, specs: &[AgentSpec; 2], seed: u64) {
+fn show_one_game(start: &Hex, specs: &[AgentSpec; 2], seed: u64, resign: Resign) {
     say!(
         "Hex {0}x{0}{1}",
         start.size(),
@@ -107,18 +117,30 @@ fn show_one_game(start: &Hex, specs: &[AgentSpec; 2], seed: u64) {
         |spec: &AgentSpec, seed| Hex::agent(spec, seed).unwrap_or_else(|e| common::usage_error(e));
     let (mut black, mut white) = (build(&specs[0], b), build(&specs[1], w));
     let budgets = [specs[0].budget(), specs[1].budget()];
-    let record = play_game(
+    let record = play_game_resigning(
         start,
         [&mut *black, &mut *white],
         [&budgets[0], &budgets[1]],
+        [resign; 2],
         |event| {
             print_move(&event);
             say!("{}\n", event.before.after(event.action));
         },
     );
+    let winner = record.outcome.winner().expect("Hex has no draws");
+    if let Some((loser, why)) = &record.resigned {
+        say!("{}.", record.end.resignation(*loser, why));
+        if let Some(connection) = record.end.connection(winner) {
+            say!(
+                "{}'s connection (*: the empty cells it holds):\n\n{}\n",
+                colour(winner),
+                record.end.to_string_marked(&connection.cells)
+            );
+        }
+    }
     say!(
         "{} wins after {} moves.",
-        colour(record.outcome.winner().expect("Hex has no draws")),
+        colour(winner),
         record.moves.len()
     );
 }

@@ -8,7 +8,7 @@
 //! | `boardsize N` or `boardsize C R` | an empty board of that size (Connect Four: columns, rows) |
 //! | `clear_board` | an empty board |
 //! | `play COLOR MOVE` | plays the move (`black`/`white`, also `b`/`w`) |
-//! | `genmove COLOR` | the agent's move, played; `resign` when the search proved the position lost ([`GtpEngine::with_resign`]) |
+//! | `genmove COLOR` | the agent's move, played; `resign` on a proven loss, or after three moves in a row under 5% ([`GtpEngine::with_resign`]) |
 //! | `undo` | takes back the last move |
 //! | `showboard` | the board |
 //! | `final_score` | `B+`, `W+` (Othello: with the disc margin, `B+12`) or `0` |
@@ -63,11 +63,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use game_core::{Player, Wdl};
+use game_core::Player;
 use search::{Agent, AgentSpec, Budget, Report, SpecError};
 
 use crate::TextGame;
 use crate::clock::{Clock, moves_to_go};
+use crate::resign::{Resign, Resigner};
 
 /// The commands the engine knows, in the order `list_commands` gives them.
 const COMMANDS: [&str; 18] = [
@@ -106,8 +107,8 @@ pub struct GtpEngine<G: TextGame> {
     clock: Option<Clock>,
     /// Whether to search on the opponent's time.
     ponder: bool,
-    /// Whether `genmove` resigns a position the search proved lost.
-    resign: bool,
+    /// When `genmove` resigns.
+    resigner: Resigner,
     /// Whether the last command was a `genmove` that played a move (pondering starts then).
     moved: bool,
     /// The last `genmove`'s report.
@@ -157,7 +158,7 @@ impl<G: TextGame> GtpEngine<G> {
             moves: Vec::new(),
             clock: None,
             ponder: false,
-            resign: true,
+            resigner: Resigner::new(Resign::default()),
             moved: false,
             report: None,
         })
@@ -171,12 +172,14 @@ impl<G: TextGame> GtpEngine<G> {
         self
     }
 
-    /// This engine, answering `genmove` with `resign` when the search proved the position
-    /// lost (`resign`, the default), or always with a move (the one the search chose, which
-    /// against a fallible opponent may still win).
+    /// This engine, answering `genmove` with `resign` by `rule` ([`Resign`]: by default on a
+    /// proven loss, or after three moves in a row with winning chances under 5%), or
+    /// ([`Resign::NEVER`]) always with a move (the one the search chose, which against a
+    /// fallible opponent may still win). The count of moves in a row starts again with each
+    /// game and each `undo`.
     #[must_use]
-    pub fn with_resign(mut self, resign: bool) -> Self {
-        self.resign = resign;
+    pub fn with_resign(mut self, rule: Resign) -> Self {
+        self.resigner = Resigner::new(rule);
         self
     }
 
@@ -339,6 +342,7 @@ impl<G: TextGame> GtpEngine<G> {
                 let previous = self.history.pop().ok_or("there is no move to undo")?;
                 self.position = previous;
                 self.moves.pop();
+                self.resigner.reset();
                 Ok(String::new())
             }
             "showboard" => {
@@ -448,6 +452,7 @@ impl<G: TextGame> GtpEngine<G> {
         self.position = board;
         self.history.clear();
         self.moves.clear();
+        self.resigner.reset();
     }
 
     /// Whether GTP's colours are exchanged relative to this library's (after a Hex swap).
@@ -537,14 +542,7 @@ impl<G: TextGame> GtpEngine<G> {
         if let Some(clock) = &mut self.clock {
             clock.spend(side, started.elapsed());
         }
-        if self.resign
-            && self
-                .report
-                .as_ref()
-                .and_then(|r| r.proven)
-                .map(|p| p.outcome)
-                == Some(Wdl::Loss)
-        {
+        if self.resigner.consider(self.report.as_ref()).is_some() {
             return Ok("resign".to_owned()); // the position stays as it is
         }
         let text = if self.exchanged() {

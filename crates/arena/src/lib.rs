@@ -46,6 +46,7 @@ pub mod journal;
 mod play;
 #[cfg(feature = "plot")]
 pub mod plot;
+mod resign;
 mod score;
 mod table;
 mod text;
@@ -56,7 +57,8 @@ pub mod web;
 pub use choice::{GAMES, GameChoice, WithGame};
 pub use elo::{Rating, ratings};
 pub use gtp::{Flow, GtpEngine};
-pub use play::{GameRecord, MoveEvent, play_game};
+pub use play::{GameRecord, MoveEvent, play_game, play_game_resigning};
+pub use resign::{Resign, Resignation, Resigner};
 pub use score::{Score, wilson_interval};
 pub use table::Table;
 pub use text::{MoveError, SizeError, TextGame};

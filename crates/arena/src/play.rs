@@ -5,6 +5,8 @@ use std::time::{Duration, Instant};
 use game_core::{Game, Outcome, Player, Status};
 use search::{Agent, Budget, Report};
 
+use crate::resign::{Resign, Resignation, Resigner};
+
 /// One move as it was played, for whoever watches the game.
 #[derive(Debug)]
 pub struct MoveEvent<'a, G: Game> {
@@ -21,14 +23,17 @@ pub struct MoveEvent<'a, G: Game> {
 }
 
 /// A finished game.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct GameRecord<G: Game> {
     /// The moves, in order.
     pub moves: Vec<G::Action>,
-    /// The final position.
+    /// The final position: the game's end, or the position where a player resigned.
     pub end: G,
-    /// How it ended.
+    /// How it ended: the game's outcome, or a win for the opponent of a player who resigned.
     pub outcome: Outcome,
+    /// The player who resigned and why ([`play_game_resigning`]); `None` when the game was
+    /// played to its end.
+    pub resigned: Option<(Player, Resignation)>,
 }
 
 /// Plays `start` to the end, Black's moves from `agents[0]` with `budgets[0]`, White's from
@@ -43,10 +48,28 @@ pub fn play_game<G: Game>(
     start: &G,
     agents: [&mut dyn Agent<G>; 2],
     budgets: [&Budget; 2],
+    on_move: impl FnMut(MoveEvent<'_, G>),
+) -> GameRecord<G> {
+    play_game_resigning(start, agents, budgets, [Resign::NEVER; 2], on_move)
+}
+
+/// [`play_game`], where Black resigns by `rules[0]` and White by `rules[1]`
+/// ([`Resign`]): the game ends when one does, before the move its search chose (which
+/// `on_move` does not see), and the record says who and why.
+///
+/// # Panics
+///
+/// As [`play_game`].
+pub fn play_game_resigning<G: Game>(
+    start: &G,
+    agents: [&mut dyn Agent<G>; 2],
+    budgets: [&Budget; 2],
+    rules: [Resign; 2],
     mut on_move: impl FnMut(MoveEvent<'_, G>),
 ) -> GameRecord<G> {
     let [black, white] = agents;
     let mut agents = [black, white];
+    let mut resigners = rules.map(Resigner::new);
     let mut position = start.clone();
     let mut moves = Vec::new();
     loop {
@@ -55,6 +78,7 @@ pub fn play_game<G: Game>(
                 moves,
                 end: position,
                 outcome,
+                resigned: None,
             };
         }
         let player = position.to_move();
@@ -63,6 +87,14 @@ pub fn play_game<G: Game>(
             .choose(&position, budgets[player.index()])
             .expect("an agent answers an ongoing game");
         let elapsed = clock.elapsed();
+        if let Some(why) = resigners[player.index()].consider(agents[player.index()].report()) {
+            return GameRecord {
+                moves,
+                end: position,
+                outcome: Outcome::Win(player.opponent()),
+                resigned: Some((player, why)),
+            };
+        }
         assert!(
             position.is_legal(action),
             "the agent for {player} chose the illegal {action}"

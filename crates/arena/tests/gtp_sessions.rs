@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::thread;
 use std::time::Duration;
 
-use arena::{GtpEngine, TextGame};
+use arena::{GtpEngine, Resign, TextGame};
 use game_core::{Game, Player, Status};
 use games_connect4::Connect4;
 use games_hex::{Cell, Hex};
@@ -417,7 +417,7 @@ fn pondering_grows_the_tree_the_next_move_reuses() {
 
 /// The answers of a GTP engine (the `best` agent, resigning or not) to `script`, one per
 /// command.
-fn answers_of(start: Hex, resign: bool, script: &str) -> Vec<String> {
+fn answers_of(start: Hex, resign: Resign, script: &str) -> Vec<String> {
     let spec = "best:iterations=3000".parse().unwrap();
     let mut engine = GtpEngine::new(start, spec, 7).unwrap().with_resign(resign);
     let mut output = Vec::new();
@@ -446,7 +446,7 @@ fn a_proven_loss_is_resigned_and_a_proven_win_is_finished() {
         script += &format!("play {} {cell}\n", ["b", "w"][k % 2]);
     }
     script += "genmove w\nplay w a3\ngenmove b\nquit\n";
-    let answers = answers_of(Hex::new(5).unwrap(), true, &script);
+    let answers = answers_of(Hex::new(5).unwrap(), Resign::default(), &script);
     // The resignation plays nothing: White is still to move, and a3 is still empty.
     assert_eq!(answers[10], "= resign");
     assert_eq!(answers[11], "=");
@@ -467,7 +467,7 @@ fn a_proven_loss_is_resigned_and_a_proven_win_is_finished() {
         "{black} not in {finishing:?}"
     );
     // Without resigning, White plays a move.
-    let answers = answers_of(Hex::new(5).unwrap(), false, &script);
+    let answers = answers_of(Hex::new(5).unwrap(), Resign::NEVER, &script);
     let white = answers[10].strip_prefix("= ").unwrap();
     assert!(white.parse::<Cell>().is_ok(), "{white}");
 }

@@ -261,3 +261,51 @@ async fn the_solver_reports_what_it_proved() {
     assert_eq!(state["analysis"]["proven"], "a win");
     assert_eq!(state["history"].as_array().unwrap().len(), 1);
 }
+
+#[tokio::test]
+async fn the_engine_resigns_a_proven_loss_and_undo_takes_it_back() {
+    let app = app();
+    let (_, state) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({"game": "hex", "size": 5, "agent": "best", "time_ms": 200})),
+    )
+    .await;
+    let id = state["id"].as_u64().unwrap();
+    let path = format!("/api/games/{id}/moves");
+    // Black's c2 and c4 join each other and the edges whoever moves; White to move.
+    for cell in "c2 a1 c4 a2 b3 e1 d3 e2 e5".split_whitespace() {
+        let (status, _) = call(&app, "POST", &path, Some(json!({"move": cell}))).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    call(&app, "POST", &format!("/api/games/{id}/engine"), None).await;
+    let state = settled(&app, id).await;
+    assert_eq!(state["history"].as_array().unwrap().len(), 9, "{state}");
+    assert_eq!(
+        (state["over"].clone(), state["winner"].clone()),
+        (json!(true), json!("black"))
+    );
+    assert_eq!(state["result"], "B+Resign");
+    let said = state["resigned"].as_str().unwrap();
+    assert!(
+        said.starts_with("White resigns: its loss is proven (Black connects"),
+        "{said}"
+    );
+    assert!(state["legal"].as_array().unwrap().is_empty());
+    let (status, error) = call(&app, "POST", &path, Some(json!({"move": "a3"}))).await;
+    assert_eq!(
+        (status, error["error"].clone()),
+        (StatusCode::BAD_REQUEST, json!("the game is over"))
+    );
+    let (status, _) = call(&app, "POST", &format!("/api/games/{id}/engine"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // Taking back Black's last move takes back the resignation too.
+    let (status, state) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (state["over"].clone(), state["resigned"].clone()),
+        (json!(false), Value::Null)
+    );
+    assert_eq!(state["history"].as_array().unwrap().len(), 8);
+}

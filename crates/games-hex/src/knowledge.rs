@@ -348,6 +348,103 @@ impl Hex {
     }
 }
 
+/// How a player of a Hex position is connected whoever moves ([`Hex::connection`]): the
+/// game is decided, though it goes on.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Connection {
+    /// The player who connects.
+    pub player: Player,
+    /// Whether H-search's virtual connection shows it (`true`), or the player's stones with
+    /// the cells the fill-in colours for it already join its edges (`false`).
+    pub virtual_connection: bool,
+    /// The empty cells that hold the connection: the cells the fill-in gives the player, and
+    /// the smallest carrier of the virtual connection. The opponent's stone in one is
+    /// answered in the connection; a stone anywhere else changes nothing.
+    pub cells: Vec<Cell>,
+}
+
+impl std::fmt::Display for Connection {
+    /// `Black connects by a virtual connection (12 cells)`, or `White connects: its stones
+    /// and the cells it has captured join its edges`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let player = match self.player {
+            Player::Black => "Black",
+            Player::White => "White",
+        };
+        if self.virtual_connection {
+            let cells = self.cells.len();
+            let plural = if cells == 1 { "" } else { "s" };
+            write!(
+                f,
+                "{player} connects by a virtual connection ({cells} cell{plural})"
+            )
+        } else {
+            write!(
+                f,
+                "{player} connects: its stones and the cells it has captured join its edges"
+            )
+        }
+    }
+}
+
+impl Hex {
+    /// Whether `player` is connected whoever moves, as the fill-in
+    /// ([`inferior_cells`](Hex::inferior_cells)) or a virtual connection between its edges
+    /// (H-search, as [`proven_moves`](Hex::proven_moves)) shows it: the game is decided,
+    /// though its end is still to be played. `None` when neither shows it (which proves
+    /// nothing: both are incomplete), once the game is over, and while the swap is still to
+    /// be decided. What a resigning engine cites, and what `hex_selfplay` draws.
+    ///
+    /// ```
+    /// use game_core::Player;
+    /// use games_hex::Hex;
+    ///
+    /// // 5x5: Black's c2 and c4 reach their rows by bridge templates, and join through c3
+    /// // or d3 (a bridge): Black is connected whoever moves.
+    /// let position = Hex::new(5)?.after_moves("c2 a1 c4 a2 c3")?;
+    /// let connection = position.connection(Player::Black).expect("Black is connected");
+    /// assert_eq!(connection.player, Player::Black);
+    /// assert!(position.connection(Player::White).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn connection(&self, player: Player) -> Option<Connection> {
+        with_board!(&self.0, b => {
+            b.connection(player).map(|(link, cells)| Connection {
+                player,
+                virtual_connection: link == crate::board::Link::Virtual,
+                cells: cells.iter().map(|i| b.cell_at(i)).collect(),
+            })
+        })
+    }
+
+    /// The board drawn as [`Display`](std::fmt::Display) does, with `*` on the empty cells
+    /// of `marked` (a connection's, say).
+    ///
+    /// ```
+    /// let position = games_hex::Hex::new(3)?.after_moves("b2")?;
+    /// let drawn = position.to_string_marked(&["b1".parse()?, "b3".parse()?]);
+    /// assert_eq!(drawn, "   a b c\n 1 . * . 1\n  2 . X . 2\n   3 . * . 3\n     a b c");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn to_string_marked(&self, marked: &[Cell]) -> String {
+        struct Marked<'a>(&'a Hex, &'a [Cell]);
+        impl std::fmt::Display for Marked<'_> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let (position, marked) = (self.0, self.1);
+                crate::board::draw_with(f, position.size(), |cell| match position.at(cell) {
+                    Some(Player::Black) => 'X',
+                    Some(Player::White) => 'O',
+                    None if marked.contains(&cell) => '*',
+                    None => '.',
+                })
+            }
+        }
+        Marked(self, marked).to_string()
+    }
+}
+
 /// The playout policy of MoHex and most Monte-Carlo Hex programs: when the opponent's last
 /// stone broke into one of the mover's bridges (two stones that share two empty neighbours) or
 /// edge templates (a stone on the second row and the two cells below it), the mover plays the

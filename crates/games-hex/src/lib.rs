@@ -52,6 +52,6 @@ pub use bits::MAX_SIDE;
 pub use book::{Book, BookError, BookMove};
 pub use dfpn::Dfpn;
 pub use hex::Hex;
-pub use knowledge::{Bridges, InferiorCells, ProvenMoves, Shape, knowledge};
+pub use knowledge::{Bridges, Connection, InferiorCells, ProvenMoves, Shape, knowledge};
 pub use notation::{Cell, Move, MoveErrorKind, MovesError, ParseMoveError, SizeError};
 pub use solver::{SolveError, Solver};

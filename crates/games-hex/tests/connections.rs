@@ -46,6 +46,52 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// A player `Hex::connection` calls connected wins by the exact solver, whoever is to
+    /// move; its cells are empty; both players are never connected at once.
+    #[test]
+    fn connections_agree_with_the_solver(size in 3u32..=9, empty in 3u32..=14, seed: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let position = random_position(size, empty.min(size * size - 1), &mut rng);
+        let found = [Player::Black, Player::White].map(|p| position.connection(p));
+        prop_assert!(found[0].is_none() || found[1].is_none(), "{}", position);
+        for connection in found.into_iter().flatten() {
+            let winner = Solver::with_table_bytes(1 << 16).winner(&position);
+            prop_assert_eq!(winner, connection.player, "{}\n{:?}", position, connection);
+            prop_assert!(connection.cells.iter().all(|&c| position.at(c).is_none()));
+            let said = match connection.player {
+                Player::Black => "Black connects",
+                Player::White => "White connects",
+            };
+            prop_assert!(connection.to_string().starts_with(said), "{}", connection);
+        }
+    }
+}
+
+/// The property above is not vacuous: random 5x5 to 7x7 positions with 6 to 12 empty cells
+/// are often decided, and `connection` says so for most of those the solver decides against
+/// the mover.
+#[test]
+fn connections_are_found_in_decided_positions() {
+    let (mut found, mut lost) = (0, 0);
+    for seed in 0..200 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let size = 5 + (seed % 3) as u32;
+        let position = random_position(size, 6 + (seed % 7) as u32, &mut rng);
+        let mover = position.to_move();
+        if Solver::with_table_bytes(1 << 16).winner(&position) != mover {
+            lost += 1;
+            found += u32::from(position.connection(mover.opponent()).is_some());
+        }
+    }
+    assert!(
+        lost > 40 && 2 * found > lost,
+        "{found} connections in {lost} lost positions"
+    );
+}
+
 /// Plays `position` to the end, the mover (connected whoever moves) choosing by `choose` from
 /// what the connections prove, the opponent at random (`seed`); returns the winner and the
 /// mover's moves.

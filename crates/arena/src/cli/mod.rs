@@ -45,7 +45,7 @@ use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use search::AgentSpec;
 
-use crate::{GtpEngine, TextGame, WithGame};
+use crate::{GtpEngine, Resign, TextGame, WithGame};
 
 pub use play::PlayArgs;
 pub use tournament::{MergeArgs, TournamentArgs, TournamentCommand};
@@ -105,10 +105,46 @@ pub struct GtpArgs {
     /// Search on the opponent's time, from each genmove's answer to the next command.
     #[arg(long)]
     pub ponder: bool,
-    /// Never resign: play on in positions the search proved lost (by default genmove answers
-    /// resign there, as MoHex does).
+    /// When genmove answers resign.
+    #[command(flatten)]
+    pub resign: ResignArgs,
+}
+
+/// The flags of when the computer resigns (`gtp`, `play`, `web`).
+#[derive(Args, Clone, Debug)]
+pub struct ResignArgs {
+    /// Never resign: play on in positions the search proved lost (by default the computer
+    /// resigns there, as MoHex does, and after three moves in a row rated under
+    /// --resign-below).
     #[arg(long)]
     pub no_resign: bool,
+    /// Resign once the search's winning chances have stayed below this for three moves in a
+    /// row (0 to 1; 0: on a proven loss only).
+    #[arg(long, default_value_t = 0.05, value_parser = chances)]
+    pub resign_below: f64,
+}
+
+/// Reads a probability, 0 to 1, for `--resign-below`.
+fn chances(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(format!("expected a probability from 0 to 1, not {text}")),
+    }
+}
+
+impl ResignArgs {
+    /// The resigning rule of the flags.
+    #[must_use]
+    pub fn rule(&self) -> Resign {
+        if self.no_resign {
+            Resign::NEVER
+        } else {
+            Resign {
+                below: self.resign_below,
+                ..Resign::default()
+            }
+        }
+    }
 }
 
 impl WithGame for GtpArgs {
@@ -121,7 +157,7 @@ impl WithGame for GtpArgs {
         let mut engine = GtpEngine::new(start, spec, self.seed)
             .unwrap_or_else(|e| usage_error(e))
             .with_ponder(self.ponder)
-            .with_resign(!self.no_resign);
+            .with_resign(self.resign.rule());
         until_closed(engine.run(io::stdin().lock(), io::stdout().lock()))
     }
 }

@@ -8,7 +8,7 @@ use game_core::{Outcome, Player, Status, Wdl};
 use search::{Report, score};
 
 use super::{parse_agent, usage_error};
-use crate::{TextGame, WithGame};
+use crate::{Resigner, TextGame, WithGame};
 
 /// The flags of `play`: you against the computer, in the terminal.
 ///
@@ -27,6 +27,9 @@ pub struct PlayArgs {
     /// The computer's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// When the computer resigns.
+    #[command(flatten)]
+    pub resign: super::ResignArgs,
 }
 
 const HELP: &str = "Type a move, or:
@@ -54,6 +57,7 @@ impl PlayArgs {
         let spec = parse_agent(&self.agent, &start);
         let mut agent = G::agent(&spec, self.seed).unwrap_or_else(|e| usage_error(e));
         let budget = spec.budget();
+        let mut resigner = Resigner::new(self.resign.rule());
         let human = if self.human == "white" {
             Player::White
         } else {
@@ -99,6 +103,11 @@ impl PlayArgs {
                     unreachable!("an agent answers an ongoing game");
                 };
                 let seconds = clock.elapsed().as_secs_f64();
+                if let Some(why) = resigner.consider(agent.report()) {
+                    let said = position.resignation(position.to_move(), &why);
+                    writeln!(out, "{said}.\nYou win as {}!", name(human))?;
+                    return Ok(());
+                }
                 writeln!(
                     out,
                     "The computer plays {action} after {seconds:.1} s{}\n",
@@ -139,6 +148,7 @@ impl PlayArgs {
                         Some(index) => {
                             position = history[index].clone();
                             history.truncate(index);
+                            resigner.reset();
                             writeln!(out, "Taken back.\n\n{position}\n")?;
                         }
                         None => writeln!(out, "There is no move of yours to take back.")?,

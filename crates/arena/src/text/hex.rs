@@ -49,6 +49,10 @@ impl TextGame for Hex {
 
     // --- 2. Tool text -----------------------------------------------------------------------
 
+    fn why_won(&self, player: Player) -> Option<String> {
+        self.connection(player).map(|c| c.to_string())
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let action: Move = text
             .trim()

@@ -11,6 +11,8 @@ use std::fmt;
 
 use game_core::{Game, Outcome, Player, Status, solve::Solve};
 use search::{Agent, AgentSpec, SpecError};
+
+use crate::resign::Resignation;
 use thiserror::Error;
 
 /// Why a board size is refused ([`TextGame::resized`]); each hands the dimensions back.
@@ -115,8 +117,9 @@ fn legal_list(legal: &[String]) -> String {
 ///    [`resized`](TextGame::resized) and [`cleared`](TextGame::cleared).
 /// 2. **Tool text**, provided: [`MARKS`](TextGame::MARKS),
 ///    [`parse_move`](TextGame::parse_move) (override it to explain refusals in the game's
-///    words) and [`final_score`](TextGame::final_score) (override it for a game with a
-///    score).
+///    words), [`final_score`](TextGame::final_score) (override it for a game with a
+///    score), [`why_won`](TextGame::why_won) (override it for a game that can show a won
+///    position) and [`resignation`](TextGame::resignation), written in terms of it.
 /// 3. **Agents**, provided: [`BEST`](TextGame::BEST), [`AGENTS`](TextGame::AGENTS),
 ///    [`build`](TextGame::build) and [`solver`](TextGame::solver) to override, and
 ///    [`parse_agent`](TextGame::parse_agent) and [`agent`](TextGame::agent), written in terms
@@ -191,6 +194,30 @@ pub trait TextGame: Game + fmt::Display + Send + Sync + 'static {
             Status::Over(Outcome::Draw) => Some("0".to_owned()),
             Status::Over(Outcome::Win(Player::Black)) => Some("B+".to_owned()),
             Status::Over(Outcome::Win(Player::White)) => Some("W+".to_owned()),
+        }
+    }
+
+    /// How `player` has won already though the game goes on, in the game's words, when the
+    /// game can show it (Hex: a connection whoever moves, [`Hex::connection`]); `None` by
+    /// default. A resigning engine cites it ([`resignation`](TextGame::resignation)).
+    ///
+    /// [`Hex::connection`]: games_hex::Hex::connection
+    fn why_won(&self, player: Player) -> Option<String> {
+        let _ = player;
+        None
+    }
+
+    /// What the tools say when `player` resigns this position for `why`: `White resigns: its
+    /// loss is proven (Black connects by a virtual connection (9 cells))`. Written in terms
+    /// of [`why_won`](TextGame::why_won); a game leaves it alone.
+    fn resignation(&self, player: Player, why: &Resignation) -> String {
+        let name = |p: Player| match p {
+            Player::Black => "Black",
+            Player::White => "White",
+        };
+        match self.why_won(player.opponent()) {
+            Some(how) => format!("{} resigns: {why} ({how})", name(player)),
+            None => format!("{} resigns: {why}", name(player)),
         }
     }
 

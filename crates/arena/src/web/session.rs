@@ -10,7 +10,7 @@ use game_core::{Player, Status};
 use search::{Agent, AgentSpec, Budget, Report};
 use serde_json::{Value, json};
 
-use crate::TextGame;
+use crate::{Resign, Resigner, TextGame};
 
 /// What a request did wrong, with the HTTP status that says so.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -58,6 +58,8 @@ struct Live<A> {
     found: Option<A>,
     /// The latest analysis of the search in progress or last finished.
     analysis: Option<Value>,
+    /// The report of the search that found `found`, for the resigning rule.
+    report: Option<Report<A>>,
 }
 
 /// A game of type `G` on the server.
@@ -72,6 +74,10 @@ pub(crate) struct GameSession<G: TextGame> {
     stop: Arc<AtomicBool>,
     /// The engine's estimate of its winning chances after each of its moves, with the ply.
     win_rates: Vec<(usize, f64)>,
+    /// When the engine resigns ([`Resign::default`]).
+    resigner: Resigner,
+    /// The player who resigned and what the engine said.
+    resigned: Option<(Player, String)>,
 }
 
 /// Locks a mutex, ignoring poisoning (a panicked search leaves plain data behind).
@@ -101,16 +107,27 @@ impl<G: TextGame> GameSession<G> {
                 thinking: false,
                 found: None,
                 analysis: None,
+                report: None,
             })),
             stop: Arc::new(AtomicBool::new(false)),
             win_rates: Vec::new(),
+            resigner: Resigner::new(Resign::default()),
+            resigned: None,
         })
     }
 
-    /// Plays a move found by the engine, if one is waiting.
+    /// Plays a move found by the engine, if one is waiting, or resigns the game in its name.
     fn collect(&mut self) {
-        let found = lock(&self.live).found.take();
+        let (found, report) = {
+            let mut live = lock(&self.live);
+            (live.found.take(), live.report.take())
+        };
         if let Some(action) = found {
+            if let Some(why) = self.resigner.consider(report.as_ref()) {
+                let player = self.position.to_move();
+                self.resigned = Some((player, self.position.resignation(player, &why)));
+                return;
+            }
             let value = lock(&self.live)
                 .analysis
                 .as_ref()
@@ -138,6 +155,11 @@ impl<G: TextGame> GameSession<G> {
             return Err(Refusal::conflict("the engine is thinking"));
         }
         Ok(())
+    }
+
+    /// Whether the game is over: played to its end, or resigned.
+    fn over(&self) -> bool {
+        self.resigned.is_some() || self.position.status().is_over()
     }
 }
 
@@ -191,9 +213,15 @@ impl<G: TextGame> Session for GameSession<G> {
     fn state(&mut self) -> Value {
         self.collect();
         let status = self.position.status();
-        let (over, winner) = match status {
-            Status::Ongoing => (false, None),
-            Status::Over(outcome) => (true, outcome.winner().map(player_name)),
+        let (over, winner) = match (status, &self.resigned) {
+            (_, Some((loser, _))) => (true, Some(player_name(loser.opponent()))),
+            (Status::Ongoing, None) => (false, None),
+            (Status::Over(outcome), None) => (true, outcome.winner().map(player_name)),
+        };
+        let result = match &self.resigned {
+            Some((Player::Black, _)) => Some("W+Resign".to_owned()),
+            Some((Player::White, _)) => Some("B+Resign".to_owned()),
+            None => self.position.final_score(),
         };
         let live = lock(&self.live);
         let cells: Vec<Vec<Option<&str>>> = self
@@ -216,7 +244,8 @@ impl<G: TextGame> Session for GameSession<G> {
             "history": self.history.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "over": over,
             "winner": winner,
-            "result": self.position.final_score(),
+            "result": result,
+            "resigned": self.resigned.as_ref().map(|(_, said)| said.clone()),
             "thinking": live.thinking,
             "analysis": live.analysis.clone(),
             "win_rates": self.win_rates.iter().map(|&(ply, v)| json!({"ply": ply, "win_rate": v})).collect::<Vec<_>>(),
@@ -226,6 +255,9 @@ impl<G: TextGame> Session for GameSession<G> {
 
     fn play(&mut self, text: &str) -> Result<(), Refusal> {
         self.idle()?;
+        if self.resigned.is_some() {
+            return Err(Refusal::bad("the game is over"));
+        }
         let action = self
             .position
             .parse_move(text)
@@ -236,7 +268,7 @@ impl<G: TextGame> Session for GameSession<G> {
 
     fn think(&mut self) -> Result<(), Refusal> {
         self.idle()?;
-        if self.position.status().is_over() {
+        if self.over() {
             return Err(Refusal::conflict("the game is over"));
         }
         lock(&self.live).thinking = true;
@@ -259,7 +291,9 @@ impl<G: TextGame> Session for GameSession<G> {
                 let budget = Budget::time(slice).with_stop(stop.clone());
                 choice = agent.choose(&position, &budget).or(choice);
                 if let Some(report) = agent.report() {
-                    lock(&live).analysis = Some(analysis(report, started.elapsed()));
+                    let mut live = lock(&live);
+                    live.analysis = Some(analysis(report, started.elapsed()));
+                    live.report = Some(report.clone());
                 }
                 if started.elapsed() >= total || stop.load(Ordering::Relaxed) || !sliced {
                     break;
@@ -287,6 +321,8 @@ impl<G: TextGame> Session for GameSession<G> {
             self.position.play(action);
         }
         self.win_rates.retain(|&(ply, _)| ply < self.history.len());
+        self.resigned = None;
+        self.resigner.reset();
         lock(&self.live).analysis = None;
         Ok(())
     }

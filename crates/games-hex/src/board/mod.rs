@@ -25,7 +25,8 @@ pub(crate) use inferior::Domination;
 pub use pattern_codes::{LocalShape, Near, PATTERN_CODES};
 pub(crate) use pattern_codes::{RING_COLOURINGS, canonical_pattern, ring_weights};
 pub(crate) use policy::Style;
-pub(crate) use text::draw;
+pub(crate) use text::{draw, draw_with};
+pub(crate) use vc::Link;
 
 use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status, mix64};
 use rand::{Rng, RngExt};

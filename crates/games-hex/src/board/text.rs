@@ -20,6 +20,19 @@ pub(crate) fn draw(
     n: u8,
     stone: impl Fn(Cell) -> Option<Player>,
 ) -> fmt::Result {
+    draw_with(f, n, |cell| match stone(cell) {
+        Some(Player::Black) => 'X',
+        Some(Player::White) => 'O',
+        None => '.',
+    })
+}
+
+/// Draws an `n`x`n` board as a rhombus, with `symbol` saying how to draw each cell.
+pub(crate) fn draw_with(
+    f: &mut fmt::Formatter<'_>,
+    n: u8,
+    symbol: impl Fn(Cell) -> char,
+) -> fmt::Result {
     let letters: Vec<String> = (0..n).map(|c| char::from(b'a' + c).to_string()).collect();
     let letters = letters.join(" ");
     write!(f, "   {letters}")?;
@@ -27,12 +40,7 @@ pub(crate) fn draw(
         let number = u32::from(row) + 1;
         write!(f, "\n{:indent$}{number:>2}", "", indent = usize::from(row))?;
         for column in 0..n {
-            let symbol = match stone(Cell::new(column, row)) {
-                Some(Player::Black) => 'X',
-                Some(Player::White) => 'O',
-                None => '.',
-            };
-            write!(f, " {symbol}")?;
+            write!(f, " {}", symbol(Cell::new(column, row)))?;
         }
         write!(f, " {number}")?;
     }

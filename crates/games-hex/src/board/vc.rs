@@ -597,6 +597,44 @@ impl<const W: usize> HexBoard<W> {
     }
 }
 
+/// How a player is connected whoever moves ([`HexBoard::connection`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Link {
+    /// Its stones, with the cells the fill-in colours for it, join its edges.
+    FillIn,
+    /// H-search found a virtual connection between its edges.
+    Virtual,
+}
+
+impl<const W: usize> HexBoard<W> {
+    /// Whether `player` is connected whoever moves, by the fill-in or by a virtual connection
+    /// between its edges, and the empty cells that hold the connection (the cells the fill-in
+    /// gives it, and the smallest carrier of a virtual connection). `None` when neither shows
+    /// it, once the game is over, and while the swap is still to be decided.
+    pub(crate) fn connection(&self, player: Player) -> Option<(Link, Bits<W>)> {
+        if self.winner.is_some() || (self.swap_rule && self.plies == 1) {
+            return None;
+        }
+        let filled = self.inferior();
+        let mut given = filled.captured[player.index()];
+        if player == Player::Black {
+            given |= filled.dead;
+        }
+        if self.winner_after(&filled) == Some(player) {
+            return Some((Link::FillIn, given & self.empty()));
+        }
+        let links = self.edge_links(player, &filled);
+        if links.connected {
+            return Some((Link::FillIn, given & self.empty()));
+        }
+        let smallest = links.full.iter().min_by_key(|carrier| carrier.count())?;
+        Some((
+            Link::Virtual,
+            (*smallest | filled.captured[player.index()]) & self.empty(),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
