@@ -260,10 +260,12 @@ fn uct_stays_under_its_node_cap_on_a_wide_board() {
 
 #[test]
 fn a_filling_tree_keeps_growing_more_slowly_instead_of_stopping_at_its_cap() {
-    // Seven children an expansion, at most one expansion an iteration.
+    // Seven children an expansion, at most one expansion an iteration. Without pruning,
+    // which would free room at three quarters of the cap (its own tests are in the tree's).
     let grown = |iterations: u64| {
         let config = UctConfig {
             max_nodes: 5000,
+            prune: false,
             ..UctConfig::default()
         };
         let mut uct = Uct::<Connect4>::with_config(config, WinDrawLoss::default(), 3);

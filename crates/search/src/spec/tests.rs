@@ -12,7 +12,7 @@ fn sample(key: &str) -> &'static str {
         | "skip_rave" => "7",
         "time" => "5ms",
         "win" | "draw" | "loss" | "c" | "k" => "0.5",
-        "reuse" | "prove" | "ordering" | "pvs" | "book" => "false",
+        "reuse" | "prove" | "prune" | "ordering" | "pvs" | "book" => "false",
         "final" => "mean",
         "expand" => "all",
         "decay" => "0.9",

@@ -16,6 +16,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         K: Guide<G>,
     {
         if !self.tree.expand(node, position, self.config.max_nodes) {
+            self.full = self.tree.len() + position.num_legal_actions() > self.config.max_nodes;
             return false;
         }
         if self.tree.has_priors() {

@@ -49,7 +49,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::budget::Meter;
 use crate::{Agent, Budget, Report};
-use node::{NodeId, Proof};
+use node::{NodeId, PRUNED, Proof};
 use rave::Rave;
 use tree::Tree;
 
@@ -114,6 +114,9 @@ struct TreeSearch<A, R, K> {
     scores: Vec<f32>,
     /// What the prior found about a node's moves ([`UctConfig::examine`]).
     found: Examination<A>,
+    /// Whether a node found no room for its children since the last
+    /// [`make_room`](TreeSearch::make_room).
+    full: bool,
 }
 
 /// What one iteration writes as it goes: its path (each node and the player who moved into
@@ -254,6 +257,7 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             weights: Vec::new(),
             scores: Vec::new(),
             found: Examination::default(),
+            full: false,
         }
     }
 
@@ -282,6 +286,19 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
         R: Reward<G>,
     {
         Player::BOTH.map(|p| self.reward.reward(position, Outcome::Win(p.opponent()), p))
+    }
+
+    /// Prunes the tree ([`Tree::prune`]) to half of [`UctConfig::max_nodes`] once it holds
+    /// three quarters (before the doubling of [`UctConfig::expand_threshold`] slows its
+    /// growth much), or a node found no room for its children, when [`UctConfig::prune`] is
+    /// on: between iterations, on one thread.
+    #[inline]
+    fn make_room(&mut self) {
+        let cap = self.config.max_nodes;
+        if self.config.prune && (self.full || self.tree.len() >= cap - cap / 4) {
+            self.tree.prune(cap / 2);
+        }
+        self.full = false;
     }
 
     /// One iteration (or, when expanding all children at once, one per new child) from `root`,
@@ -322,6 +339,9 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
             }
             let mover = position.to_move();
             let leaf = &self.tree[node];
+            // A leaf that pruning took the children of gains them again: examined again too,
+            // past the visits of its first examination.
+            let regrown = leaf.len == 0 && leaf.first == PRUNED;
             if leaf.len == 0
                 && (self.deferred
                     || (node != NodeId::ROOT
@@ -332,7 +352,12 @@ impl<A: Copy + PartialEq, R, K> TreeSearch<A, R, K> {
                 // waits for a batch evaluator.)
                 break;
             }
-            if self.config.examine == Some(self.tree[node].visits) && self.tree.has_priors() {
+            let visits = self.tree[node].visits;
+            let examine = self
+                .config
+                .examine
+                .is_some_and(|at| visits == at || (regrown && visits > at));
+            if examine && self.tree.has_priors() {
                 examine::examine(self, node, &position, &trace.path);
                 if self.tree[node].proof != Proof::Open && node != NodeId::ROOT {
                     break; // decided: back up its result instead of going on
@@ -395,6 +420,7 @@ impl<G: Game, R: Reward<G>, K: Guide<G>> Agent<G> for Uct<G, R, K> {
         while (meter.more() || self.search.extends(&mut meter)) && !self.search.done() {
             let done = self.search.iterate(position, &mut self.trace);
             meter.count(done);
+            self.search.make_room();
         }
         self.conclude(position, meter.done(), meter.elapsed())
     }

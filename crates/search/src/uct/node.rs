@@ -15,6 +15,11 @@ use game_core::{Wdl, knowledge::Verdict};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct NodeId(pub(super) u32);
 
+/// The `first` of a leaf whose children [`Tree::prune`](super::tree::Tree::prune) dropped (a
+/// fresh leaf's is [`NodeId::ROOT`]; an expanded node's children never start at 1 unless it
+/// is the root, which pruning keeps): its empty range of children stays inside the arena.
+pub(crate) const PRUNED: NodeId = NodeId(1);
+
 impl NodeId {
     /// The root of every tree.
     pub(crate) const ROOT: NodeId = NodeId(0);

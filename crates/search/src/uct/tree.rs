@@ -4,7 +4,7 @@ use std::ops::{Index, IndexMut, Range};
 
 use game_core::Game;
 
-use super::node::{Amaf, Node, NodeId};
+use super::node::{Amaf, Node, NodeId, PRUNED};
 
 /// The arena, and a spare one that tree reuse compacts into. With RAVE, `amaf[i]` belongs to
 /// `nodes[i]` and moves with it; with a prior, so does `priors[i]` (the node's prior
@@ -279,9 +279,48 @@ impl<A: Copy> Tree<A> {
     /// Makes `id` the root, keeping its subtree and dropping the rest. The kept nodes are
     /// copied, breadth first, into the spare arena, which becomes the tree; ids change.
     pub(crate) fn retain(&mut self, id: NodeId) {
-        if id == NodeId::ROOT {
-            return;
+        if id != NodeId::ROOT {
+            self.copy_from(id, 0);
         }
+    }
+
+    /// Frees room in a full tree, as Fuego prunes its tree: the nodes below the root with
+    /// the fewest visits lose their children (and the subtrees under them), so that at most
+    /// `target` nodes are left; they become leaves that keep their own statistics and proof,
+    /// and gain children again when a descent reaches them. Every node with at least the
+    /// returned number of visits keeps its children (and the root always does). Ids change.
+    pub(crate) fn prune(&mut self, target: usize) -> u32 {
+        // A child never has more visits than its parent, so the nodes kept for a threshold
+        // of 2^b visits are the root, its children and the children of every node with at
+        // least 2^b visits: counted by the parents' visits, in powers of two.
+        let mut children = [0usize; 33];
+        for node in &self.nodes[1..] {
+            if node.len > 0 {
+                children[(node.visits.max(1).ilog2() + 1) as usize] += usize::from(node.len);
+            }
+        }
+        let root = 1 + usize::from(self.nodes[0].len);
+        let mut kept = root + children.iter().sum::<usize>();
+        let mut bits = 0;
+        while bits < 32 && kept > target {
+            kept -= children[bits];
+            bits += 1;
+        }
+        // Children kept for 2^(bits - 1) visits and more: bucket `b` holds 2^(b-1)..2^b.
+        let min_visits = if bits == 0 {
+            0
+        } else {
+            1u32 << (bits - 1).min(31)
+        };
+        let min_visits = min_visits.max(1);
+        self.copy_from(NodeId::ROOT, min_visits);
+        min_visits
+    }
+
+    /// Copies the subtree of `id`, breadth first, into the spare arena, which becomes the tree
+    /// with `id` as its root; the children of a node below the root are copied when it has at
+    /// least `min_visits` visits, else it becomes a leaf (marked [`PRUNED`]).
+    fn copy_from(&mut self, id: NodeId, min_visits: u32) {
         let old = std::mem::take(&mut self.nodes);
         let mut new = std::mem::take(&mut self.spare);
         new.clear();
@@ -292,10 +331,15 @@ impl<A: Copy> Tree<A> {
         while i < new.len() {
             let node = new[i];
             if node.len > 0 {
-                let start = new.len();
-                new.extend_from_slice(&old[node.children()]);
-                moved.push(node.children());
-                new[i].first = NodeId(start as u32);
+                if i == 0 || node.visits >= min_visits {
+                    let start = new.len();
+                    new.extend_from_slice(&old[node.children()]);
+                    moved.push(node.children());
+                    new[i].first = NodeId(start as u32);
+                } else {
+                    let leaf = &mut new[i];
+                    (leaf.first, leaf.len, leaf.tried) = (PRUNED, 0, 0);
+                }
             }
             i += 1;
         }
@@ -313,9 +357,109 @@ impl<A: Copy> Tree<A> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::node::{PRUNED, Proof};
+    use super::super::{Uct, UctConfig};
     use super::{NodeId, Tree};
-    use game_core::Game;
-    use game_core::testing::TreeGame;
+    use game_core::testing::{TicTacToe, TreeGame};
+    use game_core::{Game, WinDrawLoss};
+
+    /// The books of every node: children inside the arena, the tried ones first and visited,
+    /// no more visits below a node than through it; pruned leaves without children. Returns
+    /// how many pruned leaves there are.
+    fn check_books<A: Copy>(tree: &Tree<A>) -> usize {
+        let mut pruned = 0;
+        for (i, node) in tree.nodes.iter().enumerate() {
+            if node.len == 0 {
+                assert_eq!(node.tried, 0, "node {i}");
+                pruned += usize::from(node.first == PRUNED);
+                continue;
+            }
+            assert!(
+                node.children().end <= tree.len() && node.first.index() > i,
+                "node {i}"
+            );
+            assert!(node.tried <= node.len, "node {i}");
+            let children = tree.children(node);
+            let below: u64 = children.iter().map(|c| u64::from(c.visits)).sum();
+            assert!(
+                below <= u64::from(node.visits),
+                "node {i}: {below} below {}",
+                node.visits
+            );
+            let (tried, untried) = children.split_at(usize::from(node.tried));
+            assert!(tried.iter().all(|c| c.visits > 0), "node {i}");
+            assert!(
+                untried.iter().all(|c| c.visits == 0 && c.len == 0),
+                "node {i}"
+            );
+        }
+        if tree.amaf.on {
+            assert_eq!(tree.amaf.values.len(), tree.len());
+        }
+        if tree.priors.on {
+            assert_eq!(tree.priors.values.len(), tree.len());
+        }
+        pruned
+    }
+
+    /// Tic-tac-toe with the tree capped at 2,000 nodes, RAVE and the solver on, pruning on or
+    /// off, searching from the empty board until the root is proven (at most 300,000
+    /// iterations; with pruning it takes about 130,000) and then, reusing the tree, after its move. Checks the cap and the root's
+    /// iterations after every iteration, and the books after every pruning and every 1,024
+    /// iterations; returns whether each root was proven a draw, and how many pruned leaves
+    /// the checks saw.
+    fn search_capped(prune: bool) -> ([bool; 2], usize) {
+        let mut config = UctConfig {
+            max_nodes: 2000,
+            prove: true,
+            prune,
+            ..UctConfig::default()
+        };
+        config.rave = Some(super::super::RaveConfig::RAVE);
+        let mut uct = Uct::<TicTacToe>::with_config(config, WinDrawLoss::default(), 3);
+        let mut game = TicTacToe::new();
+        let (mut proven, mut pruned) = ([false; 2], 0);
+        for proof in &mut proven {
+            uct.set_root(&game);
+            let before = uct.search.tree[NodeId::ROOT].visits;
+            let mut iterations = 0;
+            while uct.search.tree[NodeId::ROOT].proof == Proof::Open && iterations < 300_000 {
+                iterations += uct.search.iterate(&game, &mut uct.trace);
+                let full = uct.search.full;
+                uct.search.make_room();
+                assert!(uct.search.tree.len() <= 2000);
+                if full || iterations % 1024 == 0 {
+                    pruned += check_books(&uct.search.tree);
+                }
+                assert_eq!(
+                    u64::from(uct.search.tree[NodeId::ROOT].visits),
+                    u64::from(before) + iterations
+                );
+            }
+            // Tic-tac-toe is a draw, from the start and after a move of best play.
+            *proof = uct.search.tree[NodeId::ROOT].proof == Proof::Draw;
+            let best = uct
+                .search
+                .tree
+                .final_choice(uct.search.config.final_choice)
+                .unwrap();
+            let action = uct.search.tree[best].action;
+            uct.played.push(action);
+            game.play(action);
+        }
+        (proven, pruned)
+    }
+
+    /// Pruning holds the cap and keeps the books, the root's iterations and the proofs: the
+    /// capped tree proves the draw with it, and not without it (the tree stops growing).
+    #[test]
+    fn pruning_keeps_the_books_and_lets_a_capped_tree_prove_the_draw() {
+        let (proven, pruned) = search_capped(true);
+        assert_eq!(proven, [true, true]);
+        assert!(pruned > 0, "the tree was never pruned");
+        let (proven, pruned) = search_capped(false);
+        assert_eq!((proven[0], pruned), (false, 0));
+    }
 
     #[test]
     fn priors_move_with_their_nodes_when_the_tree_is_reused_and_tried() {
