@@ -11,7 +11,8 @@ use search::Report;
 /// [`below`](Resign::below) for [`moves`](Resign::moves) of its moves in a row. Never in a
 /// position it proved won, a draw, or after a move from its book.
 ///
-/// Searches that rate a position without a win rate (alpha-beta) resign on a proof only.
+/// Searches that rate a position without a win rate (alpha-beta, whose report has a
+/// [`score`](Report::score)) resign on a proof only.
 /// The defaults, 5% for 3 moves, are MoHex's kind of rule with a wide margin: in 16 games of
 /// `best` against itself on Hex 11x11 at 100,000 iterations a move, played to the end, no side
 /// that rated its chances under 20% for three moves running went on to win, and no winner
@@ -144,7 +145,11 @@ impl Resigner {
             }
             _ => {}
         }
-        match report.value().filter(|_| !report.book) {
+        // A depth-limited search's "mean" is its score, not a win rate.
+        let chances = report
+            .value()
+            .filter(|_| !report.book && report.score.is_none());
+        match chances {
             Some(chances) if chances < self.rule.below && self.rule.moves > 0 => {
                 self.streak += 1;
                 (self.streak >= self.rule.moves).then_some(Resignation::Hopeless {
