@@ -309,3 +309,38 @@ async fn the_engine_resigns_a_proven_loss_and_undo_takes_it_back() {
     );
     assert_eq!(state["history"].as_array().unwrap().len(), 8);
 }
+
+#[tokio::test]
+async fn alpha_beta_reports_a_score_and_no_win_rate() {
+    let app = app();
+    let (_, state) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({"game": "connect4", "agent": "alphabeta:depth=4"})),
+    )
+    .await;
+    let id = state["id"].as_u64().unwrap();
+    call(&app, "POST", &format!("/api/games/{id}/engine"), None).await;
+    let state = settled(&app, id).await;
+    let analysis = &state["analysis"];
+    assert!(analysis["score"].is_i64(), "{analysis}");
+    assert_eq!(analysis["win_rate"], Value::Null, "{analysis}");
+    assert_eq!(analysis["moves"][0]["win_rate"], Value::Null, "{analysis}");
+    // A Monte-Carlo search has a win rate and no score.
+    let (_, state) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({"game": "connect4", "agent": "uct", "time_ms": 100})),
+    )
+    .await;
+    let id = state["id"].as_u64().unwrap();
+    call(&app, "POST", &format!("/api/games/{id}/engine"), None).await;
+    let analysis = settled(&app, id).await["analysis"].clone();
+    let rate = analysis["win_rate"].as_f64().unwrap();
+    assert!(
+        (0.0..=1.0).contains(&rate) && analysis["score"].is_null(),
+        "{analysis}"
+    );
+}

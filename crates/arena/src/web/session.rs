@@ -185,7 +185,8 @@ fn analysis<A: std::fmt::Display + Copy + PartialEq>(
             json!({
                 "move": s.action.to_string(),
                 "visits": s.visits,
-                "win_rate": if s.mean.is_finite() { Some(s.mean) } else { None },
+                // A depth-limited search's mean is its score, not a win rate.
+                "win_rate": if s.mean.is_finite() && report.score.is_none() { Some(s.mean) } else { None },
                 "proven": s.proof.map(|p| format!("{p:?}").to_lowercase()),
             })
         })
@@ -196,12 +197,13 @@ fn analysis<A: std::fmt::Display + Copy + PartialEq>(
         "iterations": report.iterations.max(report.root_visits),
         "elapsed_ms": elapsed.as_millis() as u64,
         "per_second": rate.round(),
-        "win_rate": report.value().filter(|v| v.is_finite()).or(report.proven.map(|p| match p.outcome {
+        "win_rate": report.value().filter(|v| v.is_finite() && report.score.is_none()).or(report.proven.map(|p| match p.outcome {
             game_core::Wdl::Win => 1.0,
             game_core::Wdl::Draw => 0.5,
             game_core::Wdl::Loss => 0.0,
         })),
         "moves": moves,
+        "score": report.score,
         "line": report.principal_variation.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "proven": report.proven.map(|p| p.to_string()),
         "best": report.chosen.map(|a| a.to_string()),
