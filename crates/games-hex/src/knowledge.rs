@@ -434,10 +434,8 @@ impl Hex {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 let (position, marked) = (self.0, self.1);
                 crate::board::draw_with(f, position.size(), |cell| match position.at(cell) {
-                    Some(Player::Black) => 'X',
-                    Some(Player::White) => 'O',
                     None if marked.contains(&cell) => '*',
-                    None => '.',
+                    stone => crate::board::symbol(stone),
                 })
             }
         }

@@ -127,6 +127,15 @@ pub(crate) struct Inferior<const W: usize> {
 }
 
 impl<const W: usize> Inferior<W> {
+    /// The cells the filled position gives `player`, as [`HexBoard::winner_after`] colours
+    /// them: its captured cells, and the dead ones for Black.
+    pub(crate) fn given(&self, player: Player) -> Bits<W> {
+        match player {
+            Player::Black => self.captured[0] | self.dead,
+            Player::White => self.captured[1],
+        }
+    }
+
     /// Every cell fill-in coloured.
     pub(crate) fn all(&self) -> Bits<W> {
         self.dead | self.captured[0] | self.captured[1]
@@ -496,8 +505,8 @@ impl<const W: usize> HexBoard<W> {
     /// Who connects once the cells `found` are coloured, if someone does then.
     pub(crate) fn winner_after(&self, found: &Inferior<W>) -> Option<Player> {
         let mut filled = self.clone();
-        filled.stones[0] |= found.dead | found.captured[0];
-        filled.stones[1] |= found.captured[1];
+        filled.stones[0] |= found.given(Player::Black);
+        filled.stones[1] |= found.given(Player::White);
         filled.connected()
     }
 }

@@ -25,7 +25,7 @@ pub(crate) use inferior::Domination;
 pub use pattern_codes::{LocalShape, Near, PATTERN_CODES};
 pub(crate) use pattern_codes::{RING_COLOURINGS, canonical_pattern, ring_weights};
 pub(crate) use policy::Style;
-pub(crate) use text::{draw, draw_with};
+pub(crate) use text::{draw, draw_with, symbol};
 pub(crate) use vc::Link;
 
 use game_core::{Game, Outcome, PlayedActions, Player, Playout, Status, mix64};

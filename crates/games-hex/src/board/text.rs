@@ -20,11 +20,16 @@ pub(crate) fn draw(
     n: u8,
     stone: impl Fn(Cell) -> Option<Player>,
 ) -> fmt::Result {
-    draw_with(f, n, |cell| match stone(cell) {
+    draw_with(f, n, |cell| symbol(stone(cell)))
+}
+
+/// How the drawing shows a cell with `stone` on it: `X` for Black, `O` for White, `.` empty.
+pub(crate) fn symbol(stone: Option<Player>) -> char {
+    match stone {
         Some(Player::Black) => 'X',
         Some(Player::White) => 'O',
         None => '.',
-    })
+    }
 }
 
 /// Draws an `n`x`n` board as a rhombus, with `symbol` saying how to draw each cell.

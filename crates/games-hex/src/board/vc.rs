@@ -550,11 +550,8 @@ impl<const W: usize> HexBoard<W> {
         match self.winner_after(filled) {
             Some(winner) if winner == mover => {
                 // The chains the fill-in completes, as `winner_after` colours it.
-                let mut theirs = filled.captured[mover.index()];
-                if mover == Player::Black {
-                    theirs |= filled.dead;
-                }
-                return all(self.closest(mover, self.stones[mover.index()], theirs));
+                let given = filled.given(mover);
+                return all(self.closest(mover, self.stones[mover.index()], given));
             }
             Some(_) => return none,
             None => {}
@@ -616,16 +613,13 @@ impl<const W: usize> HexBoard<W> {
             return None;
         }
         let filled = self.inferior();
-        let mut given = filled.captured[player.index()];
-        if player == Player::Black {
-            given |= filled.dead;
-        }
+        let fill_in = Some((Link::FillIn, filled.given(player) & self.empty()));
         if self.winner_after(&filled) == Some(player) {
-            return Some((Link::FillIn, given & self.empty()));
+            return fill_in;
         }
         let links = self.edge_links(player, &filled);
         if links.connected {
-            return Some((Link::FillIn, given & self.empty()));
+            return fill_in;
         }
         let smallest = links.full.iter().min_by_key(|carrier| carrier.count())?;
         Some((

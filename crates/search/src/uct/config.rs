@@ -68,7 +68,7 @@ impl RaveConfig {
 /// | `decay` | 1.0 (none) | a reward counts `decay^plies` of its value, plies to the end of the game |
 /// | `reuse` | true | keep the subtree of the moves actually played |
 /// | `max_nodes` | 4,000,000 | the tree never grows past this many nodes (24 bytes each, 40 with RAVE and a prior) |
-/// | `prune` | true | a full tree loses its least-visited subtrees, down to half the cap (see below) |
+/// | `prune` | true | a tree three quarters full loses its least-visited subtrees, down to half the cap (see below) |
 /// | `prove` | false | MCTS-Solver: prove wins, losses and draws in the tree (see below; not the `solver` agent, which runs a game's exact solver) |
 /// | `rave` | none (off) | RAVE's and GRAVE's settings ([`RaveConfig`]: `k`, `grave`, `skip`, `bias`); `rave:` specs use [`RaveConfig::RAVE`], `grave:` specs [`RaveConfig::GRAVE`] |
 /// | `puct` | 1.0 | with a prior: `c` in PUCT's `Q + c·P·sqrt(N)/(1+n)` (see below) |
@@ -88,10 +88,11 @@ impl RaveConfig {
 /// leaves for the rest of the search, however long. Instead, once half the cap is used, a leaf
 /// needs twice `expand_after` visits to gain children, four times once three quarters are
 /// used, and so on, doubling for each halving of the room left: the tree slows down
-/// but keeps growing where the iterations go (the principal variation). Then, once a node
-/// finds no room for its children, `prune` (on by default) frees room as Fuego does: every node below the
-/// root with fewer visits than a threshold loses its children, the threshold the smallest
-/// power of two that leaves at most half the cap. Those nodes become leaves that keep their
+/// but keeps growing where the iterations go (the principal variation). Then, once three
+/// quarters are used (or a node finds no room for its children), `prune` (on by default)
+/// frees room as Fuego does: every node below the root with fewer visits than a threshold
+/// loses its children, the threshold the smallest power of two that leaves at most half the
+/// cap. Those nodes become leaves that keep their
 /// own statistics and proofs, and gain children again (examined again, with `examine`) when
 /// iterations come back to them, so a search of a minute keeps growing where its iterations
 /// go. A search that never fills half the cap is not changed by either; pruning runs on one
@@ -195,9 +196,9 @@ pub struct UctConfig {
     /// The most nodes the tree may hold; when full, the search keeps playing out from its
     /// leaves without adding nodes (unless [`prune`](Self::prune) makes room).
     pub max_nodes: usize,
-    /// Make room in a full tree: the least-visited nodes lose their subtrees, down to half of
-    /// [`max_nodes`](Self::max_nodes) (spec key `prune`; on one thread, not in the lock-free
-    /// parallel tree or the batched search).
+    /// Make room in a tree three quarters full: the least-visited nodes lose their subtrees,
+    /// down to half of [`max_nodes`](Self::max_nodes) (spec key `prune`; on one thread, not
+    /// in the lock-free parallel tree or the batched search).
     pub prune: bool,
     /// Prove results in the tree (MCTS-Solver; spec key `prove`).
     pub prove: bool,
