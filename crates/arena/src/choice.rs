@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use game_core::tictactoe::TicTacToe;
 use games_connect4::{Connect4, Connect4Large};
 use games_hex::Hex;
 use games_othello::{Othello, Othello6};
@@ -25,6 +26,7 @@ use crate::TextGame;
 /// let choice = GameChoice::new("connect4", Some("9x7"), false)?;
 /// assert_eq!(choice.run(Describe), "connect4 9x7");
 /// assert!(GameChoice::new("othello", Some("7"), false).is_err());
+/// assert_eq!(GameChoice::new("tictactoe", None, false)?.run(Describe), "tictactoe 3x3");
 /// # Ok::<(), String>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -48,6 +50,8 @@ pub enum GameChoice {
         /// Rows.
         height: u8,
     },
+    /// Tic-tac-toe, on its 3x3 board.
+    TicTacToe,
 }
 
 /// Generic code to run on whichever game a [`GameChoice`] names.
@@ -59,11 +63,12 @@ pub trait WithGame {
 }
 
 /// The games [`GameChoice::new`] knows.
-pub const GAMES: [&str; 3] = ["hex", "othello", "connect4"];
+pub const GAMES: [&str; 4] = ["hex", "othello", "connect4", "tictactoe"];
 
 impl GameChoice {
-    /// Reads a game name (`hex`, `othello`, `connect4`), an optional size (Hex `11` or `11x11`; Othello
-    /// `8` or `6`; Connect Four `7x6`, columns then rows) and whether to play with the swap
+    /// Reads a game name (`hex`, `othello`, `connect4`, `tictactoe`), an optional size (Hex `11`
+    /// or `11x11`; Othello `8` or `6`; Connect Four `7x6`, columns then rows; tic-tac-toe `3`)
+    /// and whether to play with the swap
     /// rule (Hex only).
     ///
     /// # Errors
@@ -108,6 +113,12 @@ impl GameChoice {
                 };
                 GameChoice::Connect4 { width, height }
             }
+            "tictactoe" | "tic-tac-toe" | "tic_tac_toe" => match size {
+                None | Some("3" | "3x3") => GameChoice::TicTacToe,
+                Some(text) => {
+                    return Err(format!("bad tic-tac-toe size {text:?}: the board is 3x3"));
+                }
+            },
             _ => {
                 return Err(format!(
                     "unknown game {game:?}: expected {}",
@@ -123,7 +134,7 @@ impl GameChoice {
             GameChoice::Hex { size, swap: _ } => {
                 Hex::new(size).map_err(|e| e.to_string())?;
             }
-            GameChoice::Othello { .. } => {}
+            GameChoice::Othello { .. } | GameChoice::TicTacToe => {}
             GameChoice::Connect4 { width, height } => {
                 Connect4Large::with_size(width, height).map_err(|e| e.to_string())?;
             }
@@ -151,6 +162,7 @@ impl GameChoice {
                     Connect4Large::with_size(width, height).expect("checked by GameChoice::new"),
                 ),
             },
+            GameChoice::TicTacToe => code.run(TicTacToe::new()),
         }
     }
 }
@@ -166,6 +178,7 @@ impl fmt::Display for GameChoice {
             ),
             GameChoice::Othello { size } => write!(f, "othello {size}x{size}"),
             GameChoice::Connect4 { width, height } => write!(f, "connect4 {width}x{height}"),
+            GameChoice::TicTacToe => f.write_str("tictactoe 3x3"),
         }
     }
 }

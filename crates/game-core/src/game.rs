@@ -30,9 +30,10 @@ use crate::{Outcome, PlayedActions, Player, Status};
 ///    [`random_action`](Game::random_action) and [`random_playout`](Game::random_playout).
 ///    They are what Monte-Carlo search spends its time in; bitboard games override them all.
 /// 3. **Numbered actions**, for searches that share statistics between positions (RAVE):
-///    [`action_space`](Game::action_space), [`action_index`](Game::action_index) and the fast
-///    path [`random_playout_marked`](Game::random_playout_marked). A game that does not
-///    number its actions leaves all three alone.
+///    [`action_space`](Game::action_space), [`action_index`](Game::action_index), its inverse
+///    [`action_from_index`](Game::action_from_index) and the fast path
+///    [`random_playout_marked`](Game::random_playout_marked). A game that does not number its
+///    actions leaves all four alone.
 /// 4. **Conveniences**, never overridden: [`legal_actions_vec`](Game::legal_actions_vec),
 ///    [`play`](Game::play), [`try_play`](Game::try_play) and [`after`](Game::after). They are
 ///    marked `FINAL` in the source; a game that overrides one breaks what callers rely on
@@ -61,8 +62,10 @@ use crate::{Outcome, PlayedActions, Player, Status};
 /// - The fast paths agree with the required methods: the same count, the same legality, a
 ///   uniformly drawn action, playouts that end where they say.
 /// - Numbered actions, when the game has them: every legal action's number is below
-///   [`action_space`](Game::action_space), no two legal actions of a position share one, and an
-///   action has the same number in every position.
+///   [`action_space`](Game::action_space), no two legal actions of a position share one, an
+///   action has the same number in every position, and
+///   [`action_from_index`](Game::action_from_index), where the game offers it, gives the
+///   action back from its number.
 ///
 /// # Example
 ///
@@ -180,6 +183,15 @@ pub trait Game: Clone + Eq + Debug + Display {
     fn action_index(&self, action: Self::Action) -> usize {
         let _ = action;
         0
+    }
+
+    /// The action whose index is `index` ([`action_index`](Game::action_index)'s inverse),
+    /// legal here or not: what a tool that speaks in numbers (the Python package, a network's
+    /// policy head) turns back into an action. `None` for a number no action of the game has,
+    /// and always, by default, for a game without numbered actions.
+    fn action_from_index(&self, index: usize) -> Option<Self::Action> {
+        let _ = index;
+        None
     }
 
     /// [`random_playout`](Game::random_playout), adding to `played` the

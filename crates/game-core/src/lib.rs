@@ -86,7 +86,7 @@
 //!
 //! # Feature flags
 //!
-//! - `testing`: the [`testing`] module (conformance kit, tic-tac-toe). Enable it in
+//! - `testing`: the [`testing`] module (the conformance kit). Enable it in
 //!   `[dev-dependencies]`.
 
 #![forbid(unsafe_code)]
@@ -105,6 +105,7 @@ mod player;
 mod reward;
 mod sink;
 pub mod solve;
+pub mod tictactoe;
 
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]

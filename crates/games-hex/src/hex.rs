@@ -180,6 +180,10 @@ impl Game for Hex {
         with_board!(&self.0, b => b.action_index(action))
     }
 
+    fn action_from_index(&self, index: usize) -> Option<Move> {
+        with_board!(&self.0, b => b.action_from_index(index))
+    }
+
     #[inline]
     fn num_legal_actions(&self) -> usize {
         with_board!(&self.0, b => b.num_legal_actions())

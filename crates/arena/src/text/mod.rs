@@ -5,6 +5,7 @@
 mod connect4;
 mod hex;
 mod othello;
+mod tictactoe;
 
 use std::error::Error as StdError;
 use std::fmt;

@@ -791,6 +791,16 @@ where
             if let Some(other) = owner.insert(number, action) {
                 return fail(format!("{other} and {action} both have number {number}"));
             }
+            // `action_from_index` is optional (None by default); a game that offers it must
+            // give back the action it numbered.
+            match position.action_from_index(number) {
+                Some(back) if back != action => {
+                    return fail(format!(
+                        "{action} has number {number}, but action_from_index({number}) is {back}"
+                    ));
+                }
+                _ => {}
+            }
             match visit.numbers.insert(action, number) {
                 Some(before) if before != number => {
                     return fail(format!(

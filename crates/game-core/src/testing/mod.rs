@@ -3,7 +3,8 @@
 //! - [`Conformance`]: random games, driven by proptest, that check every rule a [`Game`]
 //!   documents at every position, and report a broken rule as a [`Failure`] with a short path
 //!   to it. Every game in this workspace runs it; run it on yours.
-//! - [`TicTacToe`]: a complete small game, for the kit's own tests and for search tests.
+//! - [`TicTacToe`]: a complete small game, for the kit's own tests and for search tests (it
+//!   lives in [`crate::tictactoe`], outside the feature; it is named here too).
 //! - [`TreeGame`]: a game given by its whole tree as text (`"((BW)(BB))"`), for testing
 //!   searches on trees whose answer can be read off the literal.
 //!
@@ -17,9 +18,9 @@
 //! [`Game`]: crate::Game
 
 mod kit;
-mod tictactoe;
 mod tree;
 
+/// Tic-tac-toe, here as well as at [`crate::tictactoe`], where it lives.
+pub use crate::tictactoe::{Cell, ParseCellError, ParseTicTacToeError, TicTacToe};
 pub use kit::{Conformance, Failure, Violation};
-pub use tictactoe::{Cell, ParseCellError, ParseTicTacToeError, TicTacToe};
 pub use tree::{Branch, ParseBranchError, ParseTreeError, TreeGame};

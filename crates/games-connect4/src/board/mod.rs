@@ -390,6 +390,13 @@ impl<B: Bits> Game for Connect4Board<B> {
         usize::from(action.index())
     }
 
+    fn action_from_index(&self, index: usize) -> Option<Column> {
+        u8::try_from(index)
+            .ok()
+            .filter(|&i| i < self.width)
+            .map(Column::new)
+    }
+
     #[inline]
     fn position_hash(&self) -> u64 {
         let key = self

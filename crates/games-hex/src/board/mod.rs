@@ -405,6 +405,15 @@ impl<const W: usize> Game for HexBoard<W> {
         }
     }
 
+    fn action_from_index(&self, index: usize) -> Option<Move> {
+        let n = usize::from(self.n);
+        match index {
+            i if i < n * n => Some(Move::Place(Cell::new((i % n) as u8, (i / n) as u8))),
+            i if i == n * n => Some(Move::Swap),
+            _ => None,
+        }
+    }
+
     #[inline]
     fn is_legal(&self, action: Move) -> bool {
         match action {

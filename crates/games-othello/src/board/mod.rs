@@ -233,6 +233,14 @@ impl<const N: usize> Game for OthelloBoard<N> {
         }
     }
 
+    fn action_from_index(&self, index: usize) -> Option<Move> {
+        match index {
+            64 => Some(Move::Pass),
+            i if i < 64 && i % 8 < N && i / 8 < N => Some(Move::Place(Square::from_index(i as u8))),
+            _ => None,
+        }
+    }
+
     #[inline]
     fn position_hash(&self) -> u64 {
         let (black, white) = (self.bits(Player::Black), self.bits(Player::White));

@@ -312,6 +312,37 @@ impl AgentSpec {
         spec.seed = self.seed;
         Some(spec)
     }
+
+    /// The settings of a `uct`, `rave` or `grave` spec, for a search whose priors and values
+    /// come from elsewhere: [`BatchedUct`](crate::BatchedUct) with a network, as the Python
+    /// package's evaluators drive it. `None` for other agents, and for a spec that asks for
+    /// what such a search does not have: the game's knowledge (`prior=game`, `playout=game`,
+    /// `book=true`, `cutoff`) or more than one thread.
+    ///
+    /// ```
+    /// use search::AgentSpec;
+    ///
+    /// let spec: AgentSpec = "uct:iterations=800,c=1.5".parse()?;
+    /// assert_eq!(spec.batched_config().map(|c| c.exploration), Some(1.5));
+    /// assert!("uct:prior=game".parse::<AgentSpec>()?.batched_config().is_none());
+    /// assert!("alphabeta".parse::<AgentSpec>()?.batched_config().is_none());
+    /// # Ok::<(), search::SpecError>(())
+    /// ```
+    #[must_use]
+    pub fn batched_config(&self) -> Option<UctConfig> {
+        match self.algorithm {
+            Algorithm::Uct(config, threads, hooks)
+                if threads.count == 1
+                    && !hooks.prior
+                    && !hooks.playout
+                    && !hooks.book
+                    && config.cutoff.is_none() =>
+            {
+                Some(config)
+            }
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for AgentSpec {

@@ -1,4 +1,6 @@
-//! Tic-tac-toe: the reference game for the conformance kit and for search tests.
+//! Tic-tac-toe: the reference game for the conformance kit and for search tests, and a game the
+//! tools and the Python package play (`--game tictactoe`). Also at `game_core::testing` (feature
+//! `testing`) for the tests written before it moved here.
 
 use std::fmt;
 use std::str::FromStr;
@@ -80,7 +82,7 @@ impl FromStr for Cell {
 /// `x`, `o` and `.`; the player to move follows from the counts.
 ///
 /// ```
-/// use game_core::{Game, Outcome, Player, Status, testing::TicTacToe};
+/// use game_core::{Game, Outcome, Player, Status, tictactoe::TicTacToe};
 ///
 /// let mut game = TicTacToe::new();
 /// for cell in ["b2", "a1", "c1", "a3"] {
@@ -172,6 +174,10 @@ impl Game for TicTacToe {
 
     fn action_index(&self, cell: Cell) -> usize {
         cell.index()
+    }
+
+    fn action_from_index(&self, index: usize) -> Option<Cell> {
+        u8::try_from(index).ok().filter(|&i| i < 9).map(Cell)
     }
 
     fn position_hash(&self) -> u64 {
