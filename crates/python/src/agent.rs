@@ -4,6 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use arena::TextGame;
+use game_core::knowledge::Knowledge;
 use game_core::mix64;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -63,8 +64,16 @@ fn make<G: TextGame>(
                      book or cutoff: the evaluator gives the priors and values"
                 ))
             })?;
-            let evaluator = PyEvaluator::new(evaluator.clone(), start, Arc::clone(stop));
             let batch = evaluator.batch();
+            if evaluator.is_uniform() {
+                return Ok(Box::new(BatchedUct::new(
+                    config,
+                    Knowledge::default(),
+                    batch,
+                    seed,
+                )));
+            }
+            let evaluator = PyEvaluator::new(evaluator.clone(), start, Arc::clone(stop));
             Ok(Box::new(BatchedUct::new(config, evaluator, batch, seed)))
         }
     }
@@ -217,14 +226,16 @@ impl PyAgent {
     ///
     /// With `evaluator`, a callable `evaluator(observations, legal) -> (priors, values)`,
     /// the spec is a `uct` spec whose priors and values come from it in batches of `batch`
-    /// positions (see `docs/python.md`).
+    /// positions (see `docs/python.md`). `evaluator="uniform"` runs the same batched search
+    /// with the Rust evaluator of uniform priors and even values: the baseline a network
+    /// is measured against.
     #[new]
     #[pyo3(signature = (game, spec="best", seed=0, evaluator=None, batch=16))]
     fn new(
         game: &PyGame,
         spec: &str,
         seed: u64,
-        evaluator: Option<Py<PyAny>>,
+        evaluator: Option<Bound<'_, PyAny>>,
         batch: usize,
     ) -> PyResult<Self> {
         if batch == 0 || batch > 4096 {
@@ -233,7 +244,7 @@ impl PyAgent {
             )));
         }
         let evaluator = evaluator
-            .map(|callable| EvaluatorSpec::new(callable, batch))
+            .map(|evaluator| EvaluatorSpec::new(&evaluator, batch))
             .transpose()?;
         Ok(PyAgent {
             inner: Mutex::new(game.inner.agent(spec, seed, evaluator)?),

@@ -24,7 +24,9 @@ use crate::game::{number, observation};
 /// The callable and what the agent shares with the evaluators it builds.
 #[derive(Clone)]
 pub(crate) struct EvaluatorSpec {
-    callable: Arc<Py<PyAny>>,
+    /// The Python callable, or `None` for `evaluator="uniform"`: the same batched search with
+    /// the Rust evaluator of no knowledge (uniform priors, even values), as a baseline.
+    callable: Option<Arc<Py<PyAny>>>,
     batch: usize,
     /// The first error of the current search (an exception of the callable, or a bad
     /// answer), for the agent to raise once the search has stopped.
@@ -32,18 +34,39 @@ pub(crate) struct EvaluatorSpec {
 }
 
 impl EvaluatorSpec {
-    pub(crate) fn new(callable: Py<PyAny>, batch: usize) -> PyResult<Self> {
-        let callable_ok = Python::attach(|py| callable.bind(py).is_callable());
-        if !callable_ok {
+    /// The evaluator given as `Agent(..., evaluator=...)`: a callable, or the string
+    /// `"uniform"`.
+    pub(crate) fn new(evaluator: &Bound<'_, PyAny>, batch: usize) -> PyResult<Self> {
+        let callable = if let Ok(name) = evaluator.extract::<String>() {
+            if name != "uniform" {
+                return Err(PyValueError::new_err(format!(
+                    "evaluator {name:?}: expected a callable, or \"uniform\" (the Rust \
+                     evaluator of uniform priors and even values)"
+                )));
+            }
+            None
+        } else if evaluator.is_callable() {
+            Some(Arc::new(evaluator.clone().unbind()))
+        } else {
             return Err(PyTypeError::new_err(
                 "evaluator: expected a callable evaluator(observations, legal) -> (priors, values)",
             ));
-        }
+        };
         Ok(EvaluatorSpec {
-            callable: Arc::new(callable),
+            callable,
             batch,
             failure: Arc::new(Mutex::new(None)),
         })
+    }
+
+    /// Whether this is `"uniform"`, the Rust evaluator, rather than a Python callable.
+    pub(crate) fn is_uniform(&self) -> bool {
+        self.callable.is_none()
+    }
+
+    /// Positions per call.
+    pub(crate) fn batch(&self) -> usize {
+        self.batch
     }
 
     /// The error of the last search, taken out.
@@ -73,11 +96,6 @@ impl<G: TextGame> PyEvaluator<G> {
         }
     }
 
-    /// Positions per call.
-    pub(crate) fn batch(&self) -> usize {
-        self.spec.batch
-    }
-
     /// Calls the callable on `batch` and writes its answers, or says what is wrong.
     fn call(&self, py: Python<'_>, batch: &mut Batch<G>) -> PyResult<()> {
         let n = batch.len();
@@ -95,9 +113,12 @@ impl<G: TextGame> PyEvaluator<G> {
                 legal[[i, number(position, action)]] = true;
             }
         }
-        let answer = self
-            .spec
-            .callable
+        let Some(callable) = &self.spec.callable else {
+            return Err(PyValueError::new_err(
+                "the uniform evaluator is not a callable",
+            ));
+        };
+        let answer = callable
             .bind(py)
             .call1((observations.into_pyarray(py), legal.into_pyarray(py)))?;
         let (priors, values): (Bound<'_, PyAny>, Bound<'_, PyAny>) =

@@ -286,13 +286,24 @@ impl<G: TextGame> AnyState for StateOf<G> {
     }
 
     fn legal_actions(&self) -> Vec<usize> {
-        let mut numbers: Vec<usize> = self
-            .position
-            .legal_actions_vec()
-            .into_iter()
-            .map(|a| number(&self.position, a))
-            .collect();
-        numbers.sort_unstable();
+        /// The legal actions' numbers, written as the game lists its actions.
+        struct Numbers<'a, G: Game>(&'a G, Vec<usize>);
+        impl<G: Game> Extend<G::Action> for Numbers<'_, G> {
+            fn extend<I: IntoIterator<Item = G::Action>>(&mut self, actions: I) {
+                let position = self.0;
+                self.1
+                    .extend(actions.into_iter().map(|a| number(position, a)));
+            }
+        }
+        let mut numbers = Numbers(
+            &self.position,
+            Vec::with_capacity(self.position.num_legal_actions()),
+        );
+        self.position.legal_actions(&mut numbers);
+        let mut numbers = numbers.1;
+        if !numbers.is_sorted() {
+            numbers.sort_unstable();
+        }
         numbers
     }
 

@@ -96,3 +96,21 @@ def test_an_evaluator_needs_a_plain_uct_spec():
         gamesearch.Agent(game, "alphabeta", evaluator=uniform)
     with pytest.raises(TypeError, match="callable"):
         gamesearch.Agent(game, "uct", evaluator=42)
+    with pytest.raises(ValueError, match="uniform"):
+        gamesearch.Agent(game, "uct", evaluator="uniformly")
+
+
+@pytest.mark.parametrize("name", ["connect4", "othello", "hex"])
+def test_a_python_uniform_evaluator_searches_as_the_rust_one(name):
+    # The same priors and values through Python and from Rust: the same search, visit for visit.
+    game = gamesearch.load_game(name)
+    state = game.new_initial_state()
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[len(state.history()) % len(state.legal_actions())])
+    reports = []
+    for evaluator in [uniform, "uniform"]:
+        agent = gamesearch.Agent(game, "uct:iterations=600", seed=7, evaluator=evaluator, batch=8)
+        reports.append(agent.analyse(state))
+    python, rust = reports
+    assert [(m.action, m.visits) for m in python.moves] == [(m.action, m.visits) for m in rust.moves]
+    assert python.action == rust.action

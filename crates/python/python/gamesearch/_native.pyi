@@ -117,7 +117,13 @@ Evaluator = Callable[
 """``evaluator(observations[B,3,R,C], legal[B,A]) -> (priors[B,A] >= 0, values[B] in -1..1)``."""
 
 class Agent:
-    """An agent from a spec string: ``best:time=1s``, ``uct:iterations=10000,c=0.7``, ..."""
+    """An agent from a spec string: ``best:time=1s``, ``uct:iterations=10000,c=0.7``, ...
+
+    With ``evaluator`` (a callable, see ``Evaluator``), a ``uct``, ``rave`` or ``grave`` spec
+    runs the batched search on its priors and values, ``batch`` positions per call;
+    ``evaluator="uniform"`` runs the same search with the Rust evaluator of uniform priors and
+    even values, the baseline to measure a network against.
+    """
 
     spec: str
     last_report: Optional[Report]
@@ -126,7 +132,7 @@ class Agent:
         game: Game,
         spec: str = "best",
         seed: int = 0,
-        evaluator: Optional[Evaluator] = None,
+        evaluator: Optional[Union[Evaluator, str]] = None,
         batch: int = 16,
     ) -> None: ...
     def step(self, state: State) -> int:
