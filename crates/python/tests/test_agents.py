@@ -111,3 +111,38 @@ def test_play_match_returns_plain_data():
         gamesearch.play_match(game, ["random", "nonsense"])
     with pytest.raises(ValueError, match="two agents"):
         gamesearch.play_match(game, ["random"])
+
+
+def interrupt_after(seconds):
+    import os
+    import signal
+    import threading
+
+    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("work", ["step", "solve", "match"])
+def test_ctrl_c_stops_a_long_search_at_once(work):
+    import time
+
+    game = gamesearch.load_game("hex", size=11)
+    state = game.new_initial_state()
+    agent = gamesearch.Agent(game, "uct:time=60s", seed=1)
+    calls = {
+        "step": lambda: agent.step(state),
+        "solve": lambda: gamesearch.solve(state, time=60),
+        "match": lambda: gamesearch.play_match(game, ["uct:time=60s", "uct:time=60s"]),
+    }
+    start = time.perf_counter()
+    timer = interrupt_after(0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            calls[work]()
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 5
+    # Nothing is broken: searches run again.
+    quick = gamesearch.Agent(game, "uct:iterations=200", seed=1)
+    assert quick.step(state) in state.legal_actions()
