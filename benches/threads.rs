@@ -7,6 +7,7 @@
 //! ```sh
 //! cargo bench --bench threads                                   # 1 and 2 threads, every game
 //! cargo bench --bench threads -- --threads 1,2,4,8,16 --game hex --rounds 9
+//! cargo bench --bench threads -- --agent best --iterations 20000   # best's settings (RAVE on Hex)
 //! ```
 
 use std::time::Instant;
@@ -40,6 +41,10 @@ struct Args {
     /// More settings for every agent, as a spec writes them (`nodes=1000000,c=0.6`).
     #[arg(long)]
     with: Option<String>,
+    /// The agent whose iterations are counted: `uct`, `rave`, `grave`, or `best` (each
+    /// game's strongest settings: RAVE with Hex's knowledge, UCT with the others').
+    #[arg(long, default_value = "uct")]
+    agent: String,
     /// Passed by `cargo bench`; ignored.
     #[arg(long, hide = true)]
     bench: bool,
@@ -94,10 +99,13 @@ fn measure<G: TextGame>(name: &str, start: &G, args: &Args, threads: &[usize], d
     let mut agents: Vec<(Box<dyn Agent<G> + Send>, AgentSpec)> = setups
         .iter()
         .map(|&(t, parallel)| {
+            let agent = &args.agent;
             let text = if t == 1 {
-                format!("uct:iterations={iterations},reuse=false")
+                format!("{agent}:iterations={iterations},reuse=false")
             } else {
-                format!("uct:iterations={iterations},reuse=false,threads={t},parallel={parallel}")
+                format!(
+                    "{agent}:iterations={iterations},reuse=false,threads={t},parallel={parallel}"
+                )
             };
             let text = match &args.with {
                 Some(more) => format!("{text},{more}"),
@@ -107,7 +115,10 @@ fn measure<G: TextGame>(name: &str, start: &G, args: &Args, threads: &[usize], d
                 eprintln!("error: {e}");
                 std::process::exit(2)
             });
-            let mut agent = G::agent(&spec, 1).expect("UCT builds for every game");
+            let mut agent = G::agent(&spec, 1).unwrap_or_else(|e| {
+                eprintln!("error: {e}");
+                std::process::exit(2)
+            });
             // A first search, untimed: the agent's memory, the threads' first start.
             agent.choose(start, &spec.budget());
             (agent, spec)

@@ -115,7 +115,12 @@ fn show_one_game(start: &Hex, specs: &[AgentSpec; 2], seed: u64, resign: Resign)
     let [b, w] = pairing(0).seeds(seed);
     let build =
         |spec: &AgentSpec, seed| Hex::agent(spec, seed).unwrap_or_else(|e| common::usage_error(e));
-    let (mut black, mut white) = (build(&specs[0], b), build(&specs[1], w));
+    // The one game searches on every core (unless a spec says threads=N); a match plays a
+    // game on each core instead.
+    let (mut black, mut white) = (
+        build(&specs[0].on_cores(0), b),
+        build(&specs[1].on_cores(0), w),
+    );
     let budgets = [specs[0].budget(), specs[1].budget()];
     let record = play_game_resigning(
         start,
@@ -174,8 +179,12 @@ fn print_move(event: &MoveEvent<'_, Hex>) {
         Some(Wdl::Loss) => ", a proven loss",
         _ => "",
     };
+    let threads = match report.threads {
+        1 => String::new(),
+        n => format!(" on {n} threads"),
+    };
     say!(
-        "{played} ({} iterations, {:.0} k/s, tree {} nodes{proof})",
+        "{played} ({} iterations, {:.0} k/s{threads}, tree {} nodes{proof})",
         report.iterations,
         rate / 1e3,
         report.nodes

@@ -2,10 +2,10 @@
 """Hex against MoHex 2.0: a match that survives MoHex's crashes, where the lost games were lost,
 and how often an engine finds the winning moves it missed.
 
-  scripts/hex-mohex.py match  --engine 'target/release/examples/gtp --game hex --size 9 --agent best:time=1s' \\
+  scripts/hex-mohex.py match  --engine 'target/release/examples/gtp --game hex --size 9 --agent best:time=1s,threads=1' \\
                               --mohex /tmp/benzene/build/src/mohex/mohex --out DIR
   scripts/hex-mohex.py losses --mohex /tmp/benzene/build/src/mohex/mohex DIR
-  scripts/hex-mohex.py probe  --engine 'target/release/examples/gtp --game hex --size 9 --agent best:time=1s' \\
+  scripts/hex-mohex.py probe  --engine 'target/release/examples/gtp --game hex --size 9 --agent best:time=1s,threads=1' \\
                               DIR/positions.txt
 
 match: each opening (a single Black stone) is played twice, colours swapped, our engine against

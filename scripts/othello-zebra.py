@@ -2,7 +2,7 @@
 """Othello against Zebra: a match that keeps every finished game, checks every move and the
 final score against its own rules, and sums up several runs.
 
-  scripts/othello-zebra.py match   --engine 'target/release/examples/gtp --game othello --agent best:time=1s' \\
+  scripts/othello-zebra.py match   --engine 'target/release/examples/gtp --game othello --agent best:time=1s,threads=1' \\
                                    --zebra /tmp/zebra/zebra --depth 6 --exact 14 --wld 16 --out DIR
   scripts/othello-zebra.py summary DIR [DIR...]
 

@@ -48,7 +48,9 @@ def wilson(score, n, z=1.96):
 def play(number, args, ours_game, theirs_game):
     """Game `number`: ours is player 0 in even games, player 1 in odd ones."""
     ours_player = number % 2
-    agent = gamesearch.Agent(ours_game, f"{args.spec}:time={args.time}s", seed=args.seed + number)
+    # One thread each, as OpenSpiel's bot searches.
+    agent = gamesearch.Agent(ours_game, f"{args.spec}:time={args.time}s,threads=1",
+                             seed=args.seed + number)
     evaluator = pyspiel.RandomRolloutEvaluator(1, args.seed + number)
     bot = pyspiel.MCTSBot(theirs_game, evaluator, args.uct_c, 10**9, args.memory_mb, True,
                           args.seed + number, False, max_wall_clock_time=args.time)

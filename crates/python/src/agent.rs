@@ -87,6 +87,13 @@ pub(crate) fn build<G: TextGame>(
     evaluator: Option<EvaluatorSpec>,
 ) -> PyResult<Box<dyn AnyAgent>> {
     let parsed = G::parse_agent(spec).map_err(|e| SpecError::new_err(e.to_string()))?;
+    // Playing: a tree search on every core unless the spec says threads=N (an evaluator's
+    // batched search runs on one).
+    let parsed = if evaluator.is_none() {
+        parsed.on_cores(0)
+    } else {
+        parsed
+    };
     parsed
         .check_for(game.start())
         .map_err(|e| SpecError::new_err(e.to_string()))?;

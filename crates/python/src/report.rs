@@ -117,6 +117,10 @@ pub(crate) struct PyReport {
     pub(crate) proven: Option<PyProof>,
     /// Whether the move came from the game's opening book.
     pub(crate) book: bool,
+    /// The threads the search ran on.
+    pub(crate) threads: usize,
+    /// Whether those threads shared one tree under a lock (RAVE under PUCT, `expand=all`).
+    pub(crate) locked: bool,
 }
 
 #[pymethods]
@@ -187,5 +191,7 @@ pub(crate) fn convert<G: Game>(position: &G, report: &Report<G::Action>) -> PyRe
         score: report.score,
         proven: report.proven.map(PyProof::from),
         book: report.book,
+        threads: report.threads,
+        locked: report.locked,
     }
 }

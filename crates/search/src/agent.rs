@@ -94,6 +94,11 @@ pub struct Report<A> {
     /// Whether the move came from the game's opening book ([`BookAgent`](crate::BookAgent)),
     /// without a search.
     pub book: bool,
+    /// The threads the search ran on (1 for every agent but the parallel ones).
+    pub threads: usize,
+    /// Whether its threads shared one tree under a lock (tree parallelisation of the options
+    /// the lock-free tree does not have: [`TreeParallel`](crate::TreeParallel)).
+    pub locked: bool,
 }
 
 impl<A: Copy> Report<A> {
@@ -124,6 +129,8 @@ impl<A: Copy> Report<A> {
             score: None,
             proven: None,
             book: false,
+            threads: 1,
+            locked: false,
         }
     }
 }

@@ -153,7 +153,8 @@ impl WithGame for GtpArgs {
     /// Serves GTP from `start` until `quit`, the end of the input or a closed output; a bad
     /// agent spec ends the program with code 2 and the reason.
     fn run<G: TextGame>(self, start: G) -> io::Result<()> {
-        let spec = parse_agent(&self.agent, &start);
+        // Playing, not measuring: a tree search on every core unless the spec says threads=N.
+        let spec = parse_agent(&self.agent, &start).on_cores(0);
         let mut engine = GtpEngine::new(start, spec, self.seed)
             .unwrap_or_else(|e| usage_error(e))
             .with_ponder(self.ponder)

@@ -54,7 +54,8 @@ impl WithGame for PlayArgs {
 impl PlayArgs {
     /// The game of [`run`](WithGame::run).
     fn play<G: TextGame>(self, start: G) -> io::Result<()> {
-        let spec = parse_agent(&self.agent, &start);
+        // A tree search on every core unless the spec says threads=N.
+        let spec = parse_agent(&self.agent, &start).on_cores(0);
         let mut agent = G::agent(&spec, self.seed).unwrap_or_else(|e| usage_error(e));
         let budget = spec.budget();
         let mut resigner = Resigner::new(self.resign.rule());
@@ -207,6 +208,19 @@ fn describe<A: std::fmt::Display + PartialEq>(report: &Report<A>) -> String {
             report.iterations
         );
     }
+    let playouts = if report.threads > 1 {
+        let lock = if report.locked {
+            ", one tree under a lock"
+        } else {
+            ""
+        };
+        format!(
+            "{} playouts on {} threads{lock}",
+            report.iterations, report.threads
+        )
+    } else {
+        format!("{} playouts", report.iterations)
+    };
     // The UCT solver's (or a verdict's): the result alone, after so many playouts.
     if let Some(proof) = report.proven.map(|p| p.outcome) {
         let verdict = match proof {
@@ -214,12 +228,11 @@ fn describe<A: std::fmt::Display + PartialEq>(report: &Report<A>) -> String {
             Wdl::Draw => "it has proven a draw",
             Wdl::Loss => "it has proven that it loses against best play",
         };
-        return format!(" ({} playouts): {verdict}{line}", report.iterations);
+        return format!(" ({playouts}): {verdict}{line}");
     }
     match report.value() {
         Some(mean) => format!(
-            " ({} playouts): it rates its winning chances {:.0}%{line}",
-            report.iterations,
+            " ({playouts}): it rates its winning chances {:.0}%{line}",
             100.0 * mean
         ),
         None => String::new(),

@@ -132,7 +132,10 @@ impl WithGame for Open {
     type Output = Result<Box<dyn Session>, Refusal>;
 
     fn run<G: TextGame>(self, start: G) -> Self::Output {
-        let spec = G::parse_agent(&self.spec).map_err(|e| Refusal::bad(e.to_string()))?;
+        // A tree search on every core unless the spec says threads=N.
+        let spec = G::parse_agent(&self.spec)
+            .map_err(|e| Refusal::bad(e.to_string()))?
+            .on_cores(0);
         Ok(Box::new(GameSession::new(
             start, spec, self.time, self.seed,
         )?))

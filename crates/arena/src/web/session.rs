@@ -197,6 +197,8 @@ fn analysis<A: std::fmt::Display + Copy + PartialEq>(
         "iterations": report.iterations.max(report.root_visits),
         "elapsed_ms": elapsed.as_millis() as u64,
         "per_second": rate.round(),
+        "threads": report.threads,
+        "locked": report.locked,
         "win_rate": report.value().filter(|v| v.is_finite() && report.score.is_none()).or(report.proven.map(|p| match p.outcome {
             game_core::Wdl::Win => 1.0,
             game_core::Wdl::Draw => 0.5,

@@ -109,6 +109,10 @@ class Report:
     score: Optional[int]
     proven: Optional[Proof]
     book: bool
+    threads: int
+    """The threads the search ran on (every core by default, unless the spec says ``threads``)."""
+    locked: bool
+    """Whether they shared one tree under a lock (RAVE under PUCT, ``expand=all``)."""
 
 Evaluator = Callable[
     [npt.NDArray[np.float32], npt.NDArray[np.bool_]],

@@ -178,12 +178,14 @@ impl AgentSpec {
                     Threads {
                         count,
                         parallel: Parallel::Root,
+                        ..
                     } => Box::new(RootParallel::<G, _, _>::with_knowledge(
                         count, config, reward, knowledge, seed,
                     )),
                     Threads {
                         count,
                         parallel: Parallel::Tree,
+                        ..
                     } => Box::new(TreeParallel::<G, _, _>::with_knowledge(
                         count, config, reward, knowledge, seed,
                     )),

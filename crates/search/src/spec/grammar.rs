@@ -124,5 +124,6 @@ pub(super) fn parse(text: &str, own: &[&str]) -> Result<AgentSpec, SpecError> {
         seed,
         reward,
         settings,
+        cores: None,
     })
 }

@@ -31,7 +31,7 @@ use registry::{Hooks, Threads};
 /// | `random` | `seed` |
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
-/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `prune` (true: a tree three quarters full loses its least-visited subtrees), `prove` (false: MCTS-Solver, proofs in the tree), `threads` (1; 0 or `auto`: every core), `parallel` (`root` or `tree`: one lock-free tree), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0), `examine` (0: off; visits after which a node asks the game what is proven about its moves), `reply` (1: the prior an advised reply gains; 0 ignores the advice), `extend` (1: off; with `time`, how many times the time an unstable search may take), `book` (false: play the game's opening book where it has the position, [`BookAgent`](crate::BookAgent)) |
+/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `prune` (true: a tree three quarters full loses its least-visited subtrees), `prove` (false: MCTS-Solver, proofs in the tree), `threads` (1, and every core in the tools that play, [`on_cores`](AgentSpec::on_cores); 0 or `auto`: every core), `parallel` (`root` or `tree`: one lock-free tree; `tree` where a tool chose the threads), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0), `examine` (0: off; visits after which a node asks the game what is proven about its moves), `reply` (1: the prior an advised reply gains; 0 ignores the advice), `extend` (1: off; with `time`, how many times the time an unstable search may take), `book` (false: play the game's opening book where it has the position, [`BookAgent`](crate::BookAgent)) |
 /// | `rave` | as `uct`, but `c` (0.02), and `k` (300): RAVE's equivalence parameter, `bias` (0: off; with `prior=game`, the weight of a progressive bias `bias·P/sqrt(n+1)` that replaces PUCT, [`UctConfig`]) |
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
@@ -63,6 +63,9 @@ pub struct AgentSpec {
     /// The keys and values of a game's own agent ([`own_agent`](AgentSpec::own_agent)), other
     /// than its budget and seed.
     settings: Vec<(String, String)>,
+    /// `best`: the threads [`on_cores`](AgentSpec::on_cores) asked for, applied once the game's
+    /// configuration is known.
+    cores: Option<usize>,
 }
 
 /// The agent a spec names, with its settings.
@@ -99,6 +102,7 @@ impl AgentSpec {
             seed: None,
             reward: WinDrawLoss::default(),
             settings: Vec::new(),
+            cores: None,
         }
     }
 
@@ -235,15 +239,18 @@ impl AgentSpec {
 
     /// As [`resolve_best`](AgentSpec::resolve_best), for a game whose strongest configuration
     /// may be one of its own agents, `own` ([`parse_with`](AgentSpec::parse_with)): Othello's
-    /// `best` is its `pvs`.
+    /// `best` is its `pvs`. `threads` and `parallel` given to `best` are dropped when the
+    /// configuration is not a tree search (so `best:threads=1` works on every game).
     ///
     /// ```
     /// use search::AgentSpec;
     ///
-    /// let best: AgentSpec = "best:time=1s".parse()?;
+    /// let best: AgentSpec = "best:time=1s,threads=2".parse()?;
     /// let resolved = best.resolve_best_with("mine:depth=3", &["mine"])?;
     /// assert_eq!(resolved.own_agent().map(|(name, _)| name), Some("mine"));
     /// assert_eq!(resolved.budget().time, Some(std::time::Duration::from_secs(1)));
+    /// // Threads are for tree searches: an agent without them runs on one.
+    /// assert_eq!(resolved.threads(), None);
     /// # Ok::<(), search::SpecError>(())
     /// ```
     ///
@@ -264,10 +271,17 @@ impl AgentSpec {
                 .to_owned()
         };
         let given: Vec<String> = keys.split(',').map(key_of).collect();
+        // `threads` and `parallel` ask for threads where the game's best is a tree search;
+        // an agent without threads (Othello's `pvs`) runs on one.
+        let threaded = AgentSpec::parse_with(config, own)
+            .is_ok_and(|c| matches!(c.algorithm, Algorithm::Uct(..)));
         let parts: Vec<&str> = base
             .split(',')
             .filter(|part| !part.trim().is_empty() && !given.contains(&key_of(part)))
-            .chain(keys.split(',').filter(|part| !part.trim().is_empty()))
+            .chain(keys.split(',').filter(|part| {
+                !part.trim().is_empty()
+                    && (threaded || !Threads::KEYS.contains(&key_of(part).as_str()))
+            }))
             .collect();
         let combined = format!("{name}:{}", parts.join(","));
         let mut resolved = AgentSpec::parse_with(&combined, own).map_err(|error| match error {
@@ -285,7 +299,59 @@ impl AgentSpec {
             other => other,
         })?;
         resolved.text.clone_from(&self.text);
-        Ok(resolved)
+        Ok(match self.cores {
+            Some(cores) => resolved.on_cores(cores),
+            None => resolved,
+        })
+    }
+
+    /// The spec as the tools that play (rather than measure) run it: a Monte-Carlo tree
+    /// search whose spec does not say `threads` searches on `cores` threads (0: every core
+    /// the machine reports) sharing one lock-free tree (`parallel=tree`, unless the spec says
+    /// `parallel`). `best` takes it once the game's configuration is resolved, and `solver`
+    /// gives it to its fallback; other agents are unchanged, and `cores` 1 changes nothing.
+    ///
+    /// ```
+    /// use search::AgentSpec;
+    ///
+    /// let spec: AgentSpec = "uct:time=1s".parse()?;
+    /// assert_eq!(spec.on_cores(4).threads(), Some(4));
+    /// let one: AgentSpec = "uct:time=1s,threads=1".parse()?;
+    /// assert_eq!(one.on_cores(4).threads(), Some(1)); // the spec's own choice stands
+    /// let best = "best".parse::<AgentSpec>()?.on_cores(2).resolve_best("rave:c=0")?;
+    /// assert_eq!(best.threads(), Some(2));
+    /// assert_eq!("alphabeta".parse::<AgentSpec>()?.on_cores(4).threads(), None);
+    /// # Ok::<(), search::SpecError>(())
+    /// ```
+    #[must_use]
+    pub fn on_cores(&self, cores: usize) -> AgentSpec {
+        let mut spec = self.clone();
+        match &mut spec.algorithm {
+            Algorithm::Best => spec.cores = Some(cores),
+            Algorithm::Solver { fallback, .. } => **fallback = fallback.on_cores(cores),
+            Algorithm::Uct(_, threads, _) if !threads.count_given && cores != 1 => {
+                threads.count = cores;
+                if !threads.parallel_given {
+                    threads.parallel = registry::Parallel::Tree;
+                }
+            }
+            _ => {}
+        }
+        spec
+    }
+
+    /// The threads a Monte-Carlo tree search of this spec runs on (every core the machine
+    /// reports for `threads=auto`); `None` for other agents, and for `best` before it is
+    /// resolved.
+    #[must_use]
+    pub fn threads(&self) -> Option<usize> {
+        match &self.algorithm {
+            Algorithm::Uct(_, threads, _) => Some(match threads.count {
+                0 => std::thread::available_parallelism().map_or(1, usize::from),
+                n => n,
+            }),
+            _ => None,
+        }
     }
 
     /// For a `solver` spec, the spec of its fallback agent, with the solver's budget and seed;

@@ -174,6 +174,10 @@ pub(super) enum Parallel {
 pub(super) struct Threads {
     pub(super) count: usize,
     pub(super) parallel: Parallel,
+    /// Whether the spec gave `threads`, and `parallel`: a tool's default for playing
+    /// ([`AgentSpec::on_cores`](super::AgentSpec::on_cores)) changes only what it did not.
+    pub(super) count_given: bool,
+    pub(super) parallel_given: bool,
 }
 
 impl Default for Threads {
@@ -181,6 +185,8 @@ impl Default for Threads {
         Threads {
             count: 1,
             parallel: Parallel::Root,
+            count_given: false,
+            parallel_given: false,
         }
     }
 }
@@ -192,15 +198,20 @@ impl Threads {
         let setting = Setting::new(key, value);
         match key {
             // 0 and `auto`: every core, as the machine reports them when the agent is built.
-            "threads" if value == "auto" => self.count = 0,
+            "threads" if value == "auto" => {
+                self.count = 0;
+                self.count_given = true;
+            }
             "threads" => {
                 self.count = setting.whole(0, 1024).map_err(|_| {
                     Setting::new(key, value).bad("a whole number from 0 to 1024, or auto")
                 })? as usize;
+                self.count_given = true;
             }
             "parallel" => {
                 self.parallel =
                     setting.choice(&[("root", Parallel::Root), ("tree", Parallel::Tree)])?;
+                self.parallel_given = true;
             }
             _ => return Err(setting.unknown(Self::KEYS)),
         }

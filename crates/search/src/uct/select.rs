@@ -178,6 +178,49 @@ pub(crate) fn select_rave<A>(
     first_best(scores, |&s| s)
 }
 
+/// [`select_rave`] for the lock-free tree, whose children keep the order they were published
+/// in: an untried child is one without visits (wherever it is), scored as `select_rave`
+/// scores the untried ones; the others as its tried ones. `amaf` holds each child's AMAF
+/// statistics and `priors` (with a bias) their priors, in the children's order.
+pub(crate) fn select_rave_unordered<C: Stats>(
+    children: &[C],
+    amaf: &[Amaf],
+    scale: f32,
+    weights: &RaveWeights,
+    bias: Option<Bias<'_>>,
+    scores: &mut Vec<f32>,
+) -> usize {
+    scores.clear();
+    let (priors, weight) = bias.map_or((None, 0.0), |b| (Some(b.priors), b.weight));
+    scores.extend(
+        children
+            .iter()
+            .zip(amaf)
+            .enumerate()
+            .map(|(i, (child, amaf))| {
+                let prior = priors.map_or(1.0, |p| p[i]);
+                if prior == 0.0 {
+                    f32::NEG_INFINITY
+                } else if child.n() > 0 {
+                    let bonus = if priors.is_some() {
+                        weight * prior / ((child.n() + 1) as f32).sqrt()
+                    } else {
+                        0.0
+                    };
+                    blend(child, amaf, weights) + scale * child.inv_sqrt() + bonus
+                } else if priors.is_some() {
+                    let q = if amaf.visits == 0 { 0.5 } else { amaf.mean() };
+                    q + scale + weight * prior
+                } else if amaf.visits == 0 {
+                    f32::INFINITY
+                } else {
+                    amaf.mean() + scale
+                }
+            }),
+    );
+    first_best(scores, |&s| s)
+}
+
 /// The progressive bias of RAVE's selection with a prior (Chaslot et al. 2008, as MoHex 2.0
 /// uses it): the children's prior probabilities and the bias's weight.
 #[derive(Clone, Copy, Debug)]

@@ -1,5 +1,6 @@
 //! Tree parallelisation under one lock: what [`TreeParallel`](super::TreeParallel) runs for
-//! the options the lock-free tree does not have (RAVE and GRAVE, every child expanded at once).
+//! the options the lock-free tree does not have (RAVE and GRAVE under PUCT, every child
+//! expanded at once).
 
 use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
 use std::sync::{Mutex, PoisonError, TryLockError};
@@ -166,7 +167,12 @@ where
                 .map(|t| t.join().expect("a search thread panicked"))
                 .sum()
         });
-        uct.conclude(position, done, started.elapsed())
+        let chosen = uct.conclude(position, done, started.elapsed());
+        if let Some(report) = &mut uct.report {
+            report.threads = self.workers.len();
+            report.locked = true;
+        }
+        chosen
     }
 
     fn played(&mut self, position: &G, action: G::Action) {

@@ -124,7 +124,11 @@ where
         self.report = merge(
             self.workers.iter().filter_map(Uct::report),
             started.elapsed(),
-        );
+        )
+        .map(|report| Report {
+            threads: self.workers.len(),
+            ..report
+        });
         self.report.as_ref().and_then(|r| r.chosen)
     }
 

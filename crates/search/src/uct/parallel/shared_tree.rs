@@ -18,6 +18,12 @@
 //! - **Proofs** (MCTS-Solver) only ever go from open to decided, and a node is proven only from
 //!   facts that cannot be undone (children proven, every child tried), so a proof found under
 //!   contention is a proof.
+//! - **RAVE and GRAVE**: each node holds its move's AMAF statistics at its parent, visits and
+//!   the sum of results in one 64-bit word changed by compare-and-swap, as the node's own
+//!   statistics are: an iteration adds its result to every child of the path's nodes whose move
+//!   the player to move there played later, and no update is lost or doubled. Selection reads
+//!   each word once (a child's AMAF statistics may be one update behind its own: harmless), and
+//!   since published children are never reordered, an untried child is one without visits.
 //! - **Memory**: a shared count of nodes keeps the tree within its cap under contention; each
 //!   thread reserves room in it 1,024 nodes at a time (so that the count, which every thread
 //!   would otherwise write at every expansion, stays out of the hot path) and hands back what
@@ -32,18 +38,21 @@ use game_core::{
     Game, Outcome, PlayedActions, Player, Reward,
     knowledge::{Examination, Guide, Verdict},
 };
-use rand::Rng;
 use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
 
 use crate::Report;
+use crate::uct::RaveConfig;
 use crate::uct::UctConfig;
 use crate::uct::backup::back_up;
 use crate::uct::examine::{Examine, examine};
 use crate::uct::expand::normalise_priors;
 use crate::uct::node::Nodes;
-use crate::uct::node::{Proof, Stats};
+use crate::uct::node::{Amaf, Proof, Stats};
 use crate::uct::report::{final_choice, report_from};
-use crate::uct::select::{Puct, ln_visits, select, select_open, select_puct};
+use crate::uct::select::{
+    Bias, Puct, RaveWeights, ln_visits, select, select_open, select_puct, select_rave_unordered,
+};
 use crate::uct::simulate::Rollout;
 use crate::uct::solver::{carry_proofs, proof_from};
 
@@ -69,6 +78,11 @@ pub(crate) struct SharedNode<A> {
     /// The `f32` bits of the prior probability among its siblings (1 without a prior),
     /// changed once by the node's parent being examined.
     prior: AtomicU32,
+    /// RAVE: the AMAF statistics of this node's move at its parent, as one word: the visits
+    /// (low 32 bits) and the `f32` bits of the sum of their results (high 32).
+    amaf: AtomicU64,
+    /// RAVE: the action's [`Game::action_index`] (0 without RAVE).
+    index: u32,
     /// The action from the parent (the root's is a placeholder nothing reads).
     action: A,
     /// Tests only: the iterations whose path ended here.
@@ -92,7 +106,7 @@ fn unpack(word: u64) -> (u32, f32) {
 }
 
 impl<A> SharedNode<A> {
-    fn new(action: A, prior: f32) -> Self {
+    fn new(action: A, prior: f32, index: u32) -> Self {
         SharedNode {
             tally: AtomicU64::new(0),
             inv_sqrt: AtomicU32::new(0),
@@ -102,6 +116,8 @@ impl<A> SharedNode<A> {
             examined: AtomicBool::new(false),
             children: OnceLock::new(),
             prior: AtomicU32::new(prior.to_bits()),
+            amaf: AtomicU64::new(0),
+            index,
             action,
             #[cfg(test)]
             ends: AtomicU32::new(0),
@@ -120,6 +136,32 @@ impl<A> SharedNode<A> {
     #[inline]
     fn prior(&self) -> f32 {
         f32::from_bits(self.prior.load(Relaxed))
+    }
+
+    /// RAVE: the AMAF statistics of its move, as one consistent reading.
+    #[inline]
+    pub(crate) fn amaf(&self) -> Amaf {
+        let (visits, wins) = unpack(self.amaf.load(Relaxed));
+        Amaf {
+            wins,
+            visits,
+            index: self.index,
+        }
+    }
+
+    /// RAVE: counts one more iteration in which its move was played later, with `reward`
+    /// for the player who plays it; atomically, as [`record`](Self::record).
+    #[inline]
+    fn hit(&self, reward: f32) {
+        let mut old = self.amaf.load(Relaxed);
+        loop {
+            let (visits, wins) = unpack(old);
+            let new = pack(visits.saturating_add(1), wins + reward);
+            match self.amaf.compare_exchange_weak(old, new, Relaxed, Relaxed) {
+                Ok(_) => return,
+                Err(now) => old = now,
+            }
+        }
     }
 
     /// Whether this thread is the first to claim the node's examination: `false` once any
@@ -262,6 +304,9 @@ pub(crate) struct SharedTree<A> {
     /// reserved and not used yet (at most a 64th of the cap each, so that the count is also
     /// close enough to the tree's size for the expansion threshold).
     nodes: AtomicUsize,
+    /// Tests only: the AMAF updates made.
+    #[cfg(test)]
+    hits: AtomicU64,
 }
 
 impl<'t, A> Nodes for &'t SharedTree<A> {
@@ -320,6 +365,14 @@ pub(crate) struct Local<A, Rg> {
     reserved: usize,
     /// Blocks of children of earlier trees, to build new children in.
     pool: Pool<A>,
+    /// RAVE: the AMAF statistics one selection reads, child by child.
+    amaf: Vec<Amaf>,
+    /// GRAVE: the reference node's AMAF statistics by action index, and the address of the
+    /// node they were read from in this descent (0: none yet).
+    reference_amaf: Vec<Amaf>,
+    reference_built: usize,
+    /// RAVE's `skip`: selections left until the next that reads no AMAF statistics.
+    countdown: u32,
 }
 
 /// Blocks of children kept from trees that were dropped, by their length, so that a new
@@ -375,6 +428,10 @@ impl<A, Rg> Local<A, Rg> {
             found: Examination::default(),
             reserved: 0,
             pool: Pool { blocks: Vec::new() },
+            amaf: Vec::new(),
+            reference_amaf: Vec::new(),
+            reference_built: 0,
+            countdown: 0,
         }
     }
 }
@@ -389,6 +446,30 @@ pub(crate) struct Shared<'a, R, K> {
     pub(crate) prior: bool,
     /// The reward of a loss for each player: the virtual loss.
     pub(crate) losses: [f64; 2],
+    /// RAVE's or GRAVE's settings, if the search uses them.
+    pub(crate) rave: Option<&'a SharedRave>,
+}
+
+/// RAVE's or GRAVE's settings in the lock-free tree: what [`RaveConfig`] says, with the
+/// weights' table built once.
+#[derive(Clone, Debug)]
+pub(crate) struct SharedRave {
+    weights: RaveWeights,
+    grave: Option<u32>,
+    skip: u32,
+    /// The progressive bias's weight, with a prior.
+    bias: Option<f32>,
+}
+
+impl SharedRave {
+    pub(crate) fn new(config: RaveConfig) -> Self {
+        SharedRave {
+            weights: RaveWeights::new(config.k as f32),
+            grave: config.grave,
+            skip: config.skip.unwrap_or(0),
+            bias: config.bias.map(|b| b as f32),
+        }
+    }
 }
 
 impl<A: Copy + PartialEq> SharedTree<A> {
@@ -400,8 +481,10 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             .first()
             .expect("a search starts from an ongoing game");
         SharedTree {
-            root: SharedNode::new(placeholder, 1.0),
+            root: SharedNode::new(placeholder, 1.0, 0),
             nodes: AtomicUsize::new(1),
+            #[cfg(test)]
+            hits: AtomicU64::new(0),
         }
     }
 
@@ -431,7 +514,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         if actions.is_empty() {
             return true;
         }
-        let placeholder = SharedNode::new(node.action, 0.0);
+        let placeholder = SharedNode::new(node.action, 0.0, 0);
         let kept = std::mem::replace(node, placeholder);
         let mut dropped = std::mem::replace(&mut self.root, kept);
         recycle(&mut dropped, locals);
@@ -512,12 +595,12 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         let rollout = Rollout {
             knowledge: shared.knowledge,
             cutoff: shared.config.cutoff,
-            record: false,
+            record: shared.rave.is_some(),
         };
         let simulation = rollout.simulate(position, leaf, &mut local.rng, &mut local.marked);
         let mut tree = self;
         let config = shared.config;
-        back_up(
+        let rewards = back_up(
             &mut tree,
             config,
             shared.reward,
@@ -525,10 +608,41 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             path,
             Some(shared.losses),
         );
+        if shared.rave.is_some() && simulation.position.action_space().is_some() {
+            self.update_amaf(path, &mut local.marked, rewards);
+        }
         if config.prove {
             let position = &simulation.position;
             let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
             carry_proofs(&mut tree, path, draws);
+        }
+    }
+
+    /// RAVE's backpropagation, as [`Rave::update`](crate::uct::rave::Rave) does it in the
+    /// serial tree: from the end of `path` up, every child of each node whose move the player
+    /// choosing there played later in this iteration (in the path below or in the playout,
+    /// marked in `marked`) counts the iteration's result for that player. Only those children
+    /// are written (a write to a word the other threads read costs a trip between the cores).
+    fn update_amaf(
+        &self,
+        path: &[(&SharedNode<A>, Player)],
+        marked: &mut PlayedActions,
+        rewards: [f64; 2],
+    ) {
+        for k in (0..path.len()).rev() {
+            let (node, mover) = path[k];
+            marked.insert(mover, node.index as usize);
+            let parent = if k == 0 { &self.root } else { path[k - 1].0 };
+            let reward = rewards[mover.index()] as f32;
+            let words = marked.words(mover);
+            for child in parent.children() {
+                let i = child.index as usize;
+                if words.get(i / 64).copied().unwrap_or(0) >> (i % 64) & 1 != 0 {
+                    child.hit(reward);
+                    #[cfg(test)]
+                    self.hits.fetch_add(1, Relaxed);
+                }
+            }
         }
     }
 
@@ -552,6 +666,9 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         path.clear();
         self.root.tally.fetch_add(1, Relaxed); // visits only: the root's mean is not read
         let mut node = &self.root;
+        // GRAVE: the closest node on the path with enough visits.
+        let mut reference = &self.root;
+        local.reference_built = 0;
         loop {
             if position.status().is_over() {
                 break;
@@ -588,7 +705,16 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                     break; // decided: back up its result instead of going on
                 }
             }
-            let (best, untried) = pick(children, node, shared, local);
+            let (best, untried) = match shared.rave {
+                Some(rave) if rave.bias.is_some() || !shared.prior => {
+                    if rave.grave.is_some_and(|grave| node.n() > grave) {
+                        reference = node;
+                    }
+                    amaf_view(children, node, reference, &position, rave, local);
+                    pick_rave(children, node, shared, rave, local)
+                }
+                _ => pick(children, node, shared, local),
+            };
             let child = &children[best];
             descend_into(child, mover, shared, &mut position, path);
             if untried {
@@ -685,15 +811,25 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         } else {
             actions.shuffle(&mut local.rng);
         }
+        let rave = shared.rave.is_some() && position.action_space().is_some();
+        let index = |a: A| {
+            if rave {
+                position.action_index(a) as u32
+            } else {
+                0
+            }
+        };
         let fresh = actions.iter().zip(priors.iter());
         let mut children = match local.pool.take(n) {
             Some(mut block) => {
                 for (slot, (&a, &p)) in block.iter_mut().zip(fresh) {
-                    *slot = SharedNode::new(a, p);
+                    *slot = SharedNode::new(a, p, index(a));
                 }
                 block
             }
-            None => fresh.map(|(&a, &p)| SharedNode::new(a, p)).collect(),
+            None => fresh
+                .map(|(&a, &p)| SharedNode::new(a, p, index(a)))
+                .collect(),
         };
         if shared.prior {
             children.sort_by(|a, b| b.prior().total_cmp(&a.prior()));
@@ -884,6 +1020,103 @@ fn pick<A, R, K, Rg>(
     (best, false)
 }
 
+/// Fills `local.amaf` with the AMAF statistics RAVE's selection at `node` reads for each of
+/// its `children`: their own; with GRAVE below the reference node `reference`, the
+/// reference's statistics of the same moves; every `skip`-th selection, none (empty ones).
+fn amaf_view<A, G: Game<Action = A>, Rg>(
+    children: &[SharedNode<A>],
+    node: &SharedNode<A>,
+    reference: &SharedNode<A>,
+    position: &G,
+    rave: &SharedRave,
+    local: &mut Local<A, Rg>,
+) {
+    local.amaf.clear();
+    if rave.skip > 0 {
+        local.countdown = local.countdown.checked_sub(1).unwrap_or(rave.skip - 1);
+        if local.countdown == 0 {
+            local.countdown = rave.skip;
+            local.amaf.resize(children.len(), Amaf::default());
+            return;
+        }
+    }
+    let space = position.action_space();
+    if let (Some(space), false) = (space, std::ptr::eq(reference, node)) {
+        let address = std::ptr::from_ref(reference) as usize;
+        if local.reference_built != address {
+            local.reference_amaf.clear();
+            local.reference_amaf.resize(space, Amaf::default());
+            for child in reference.children() {
+                local.reference_amaf[child.index as usize] = child.amaf();
+            }
+            local.reference_built = address;
+        }
+        let table = &local.reference_amaf;
+        local
+            .amaf
+            .extend(children.iter().map(|c| table[c.index as usize]));
+    } else {
+        local.amaf.extend(children.iter().map(SharedNode::amaf));
+    }
+}
+
+/// [`pick`] with RAVE (or GRAVE), on the statistics [`amaf_view`] gathered: RAVE's selection
+/// over the tried and untried children alike, with the progressive bias of the prior if there
+/// is one; an untried child of which AMAF knows nothing (and no bias) is a random one of
+/// those. A child tried for the first time counts, with those before it, as tried.
+fn pick_rave<A, R, K, Rg: Rng>(
+    children: &[SharedNode<A>],
+    node: &SharedNode<A>,
+    shared: &Shared<'_, R, K>,
+    rave: &SharedRave,
+    local: &mut Local<A, Rg>,
+) -> (usize, bool) {
+    let config = shared.config;
+    let c = config.exploration as f32;
+    let visits = node.n();
+    let scale = c * ln_visits(visits).sqrt();
+    local.weights.clear();
+    let bias = match (rave.bias, shared.prior) {
+        (Some(weight), true) => {
+            local.weights.extend(children.iter().map(SharedNode::prior));
+            Some(Bias {
+                priors: &local.weights,
+                weight,
+            })
+        }
+        _ => None,
+    };
+    let no_bias = bias.is_none();
+    let mut best = select_rave_unordered(
+        children,
+        &local.amaf,
+        scale,
+        &rave.weights,
+        bias,
+        &mut local.scores,
+    );
+    if children[best].n() == 0 {
+        if local.amaf[best].visits == 0 && no_bias {
+            // Untried children no playout has told apart: a random one.
+            let len = children.len();
+            let start = local.rng.random_range(0..len);
+            best = (0..len)
+                .map(|i| (start + i) % len)
+                .find(|&i| children[i].n() == 0 && local.amaf[i].visits == 0)
+                .unwrap_or(best);
+        }
+        node.tried.fetch_max(best as u32 + 1, AcqRel);
+        return (best, true);
+    }
+    if config.prove
+        && children[best].proven() == Proof::Draw
+        && let Some(open) = select_open(&children[..node.tried()], c, ln_visits(visits))
+    {
+        best = open;
+    }
+    (best, false)
+}
+
 /// Goes down into `child` (moved into by `mover`): plays its action, counts the virtual loss,
 /// and adds it to the path.
 #[inline]
@@ -936,6 +1169,36 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         self.root.n()
     }
 
+    /// Checks RAVE's statistics and returns the AMAF visits in the tree and the updates
+    /// made: every child's AMAF visits are at least its own (each iteration through it plays
+    /// its move) and at most its parent's (one update an iteration at most), and its AMAF sum
+    /// of results lies between 0 and its visits.
+    pub(crate) fn audit_amaf(&self) -> (u64, u64) {
+        let mut total = 0;
+        let mut stack = vec![&self.root];
+        while let Some(node) = stack.pop() {
+            for child in node.children() {
+                let amaf = child.amaf();
+                assert!(
+                    amaf.visits >= child.n(),
+                    "AMAF {} < visits {}",
+                    amaf.visits,
+                    child.n()
+                );
+                assert!(
+                    amaf.visits <= node.n(),
+                    "AMAF {} > parent's {}",
+                    amaf.visits,
+                    node.n()
+                );
+                assert!((-1e-3..=amaf.visits as f32 + 1e-3).contains(&amaf.wins));
+                total += u64::from(amaf.visits);
+            }
+            stack.extend(node.children());
+        }
+        (total, self.hits.load(Relaxed))
+    }
+
     /// How many nodes have been examined, and how many of those had their children's priors
     /// changed by it (checked to sum to 1).
     pub(crate) fn examined(&self) -> (usize, usize) {
@@ -966,7 +1229,7 @@ mod tests {
     fn a_node_a_verdict_decided_keeps_averaging_and_a_proven_one_keeps_its_value() {
         // Decided by a verdict without the solver (the proof set, the bonus kept): the losses
         // it backs up from then on pull its mean down, as in the serial tree.
-        let decided = SharedNode::new(0u8, 1.0);
+        let decided = SharedNode::new(0u8, 1.0, 0);
         decided.record(1.0);
         decided.record(1.0);
         let _ =
@@ -980,7 +1243,7 @@ mod tests {
         assert!((decided.q() - 0.2).abs() < 1e-6, "{}", decided.q());
         assert!(decided.inv_sqrt() > 0.0);
         // Proven by the solver: its exact value and no bonus, whatever is backed up.
-        let proven = SharedNode::new(0u8, 1.0);
+        let proven = SharedNode::new(0u8, 1.0, 0);
         proven.record(1.0);
         proven.prove(Proof::Loss, 0.5);
         proven.record(1.0);

@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::locked::Locked;
-use super::shared_tree::{Local, Shared, SharedTree};
+use super::shared_tree::{Local, Shared, SharedRave, SharedTree};
 use crate::{Agent, Budget, Expansion, Report, UctConfig};
 
 /// UCT on several threads sharing one tree, lock-free (Enzenberger and Müller 2009, as in
@@ -33,9 +33,13 @@ use crate::{Agent, Budget, Expansion, Report, UctConfig};
 /// Every [`UctConfig`] option works: PUCT with the game's prior, playout policies, cut-offs,
 /// the solver (a proof found under contention is a proof), tree reuse, the node cap (which
 /// holds under contention), `expand_after` and `examine` (the first thread to pass a node's
-/// `examine`-th visit asks the prior what is proven there while the others go on). Two do not run lock-free and fall back to one
-/// shared tree under a lock (Chaslot et al. 2008), which scales much worse: RAVE and GRAVE
-/// (their AMAF statistics are updated for every child on the path) and `expand=all`.
+/// `examine`-th visit asks the prior what is proven there while the others go on), and RAVE
+/// and GRAVE (AMAF statistics beside each node's, updated atomically: none is lost), with or
+/// without a prior as their progressive bias. Two do not run lock-free and fall back to one
+/// shared tree under a lock (Chaslot et al. 2008), which scales much worse: RAVE under PUCT
+/// (a prior without `bias`: its selection reorders the untried children by their AMAF means,
+/// which a published block of children cannot follow) and `expand=all`.
+/// [`lock_free`](Self::lock_free) says which one a search runs.
 ///
 /// With one thread this is exactly [`Uct`](crate::Uct) (the same seed gives the same game);
 /// with more, the threads' interleaving varies from run to run, so results are not
@@ -93,7 +97,10 @@ where
         seed: u64,
     ) -> Self {
         let threads = threads.max(1);
-        let locked = config.rave.is_some() || config.expansion == Expansion::All;
+        // RAVE under PUCT (a prior without a progressive bias) reorders untried children by
+        // their AMAF means, which the lock-free tree's published order cannot follow.
+        let puct_rave = config.rave.is_some_and(|r| r.bias.is_none()) && knowledge.has_prior();
+        let locked = puct_rave || config.expansion == Expansion::All;
         let engine = if threads == 1 || locked {
             Engine::Locked(Box::new(Locked::with_knowledge(
                 threads, config, reward, knowledge, seed,
@@ -156,6 +163,8 @@ where
 #[derive(Debug)]
 struct LockFree<G: Game, R, K> {
     config: UctConfig,
+    /// RAVE's settings, if it is on.
+    rave: Option<SharedRave>,
     reward: R,
     knowledge: K,
     tree: Option<SharedTree<G::Action>>,
@@ -176,6 +185,7 @@ where
 {
     fn new(threads: usize, config: UctConfig, reward: R, knowledge: K, seed: u64) -> Self {
         LockFree {
+            rave: config.rave.map(SharedRave::new),
             config,
             reward,
             knowledge,
@@ -230,6 +240,7 @@ where
         self.set_root(position);
         let LockFree {
             config,
+            rave,
             reward,
             knowledge,
             tree,
@@ -243,6 +254,7 @@ where
             knowledge,
             prior,
             losses,
+            rave: rave.as_ref(),
         };
         let left = AtomicI64::new(
             budget
@@ -265,7 +277,8 @@ where
         let chosen = tree
             .final_choice(&self.config)
             .or_else(|| position.random_action(&mut self.rng));
-        let report = tree.report(chosen, done, started.elapsed());
+        let mut report = tree.report(chosen, done, started.elapsed());
+        report.threads = workers.len();
         self.report = Some(report);
         chosen
     }
@@ -396,6 +409,77 @@ mod tests {
         check_bookkeeping(&Hex::new(5).unwrap(), 5_000, later);
     }
 
+    /// Searches from `start` with RAVE's (or GRAVE's) `config` (and `knowledge`) on several
+    /// thread counts, many times: no visit and no AMAF update is lost or counted twice, and
+    /// the AMAF statistics keep their bounds, also in the tree kept for the next move.
+    fn check_amaf<G, K>(start: &G, iterations: u64, config: UctConfig, knowledge: &K)
+    where
+        G: Game + Send + Sync,
+        K: game_core::knowledge::Guide<G> + Clone + Send + Sync,
+    {
+        for threads in [2, 3] {
+            for seed in 0..4 {
+                let reward = WinDrawLoss::default();
+                let mut agent =
+                    TreeParallel::with_knowledge(threads, config, reward, knowledge.clone(), seed);
+                assert!(agent.lock_free());
+                let action = agent
+                    .choose(start, &Budget::iterations(iterations))
+                    .unwrap();
+                let books = tree(&agent).audit(-1e-4..=1.0 + 1e-4, config.expand_after);
+                assert_eq!(u64::from(books), iterations);
+                let (amaf, hits) = tree(&agent).audit_amaf();
+                assert_eq!(amaf, hits, "AMAF updates lost or doubled");
+                assert!(
+                    amaf >= iterations,
+                    "{amaf} AMAF visits in {iterations} iterations"
+                );
+                agent.played(start, action);
+                let next = start.after(action);
+                if !next.status().is_over() {
+                    agent.choose(&next, &Budget::iterations(iterations));
+                    tree(&agent).audit_amaf();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_amaf_update_is_lost_or_doubled_on_any_game() {
+        let none = game_core::knowledge::Knowledge::NONE;
+        for rave in [crate::RaveConfig::RAVE, crate::RaveConfig::GRAVE] {
+            let config = UctConfig {
+                rave: Some(rave),
+                ..UctConfig::default()
+            };
+            check_amaf(&TicTacToe::new(), 2_000, config, &none);
+            check_amaf(&Connect4::new(), 4_000, config, &none);
+            check_amaf(&Hex::new(7).unwrap(), 4_000, config, &none);
+            check_amaf(&Othello::new(), 1_500, config, &none);
+        }
+        // Every skip-th selection blind, and the solver.
+        let skipping = UctConfig {
+            rave: Some(crate::RaveConfig {
+                skip: Some(3),
+                ..crate::RaveConfig::RAVE
+            }),
+            prove: true,
+            ..UctConfig::default()
+        };
+        check_amaf(&Connect4::new(), 4_000, skipping, &none);
+        // `best` on Hex: a prior as the progressive bias, its playouts, `examine`.
+        let best = UctConfig {
+            rave: Some(crate::RaveConfig {
+                bias: Some(5.0),
+                ..crate::RaveConfig::RAVE
+            }),
+            exploration: 0.0,
+            examine: Some(200),
+            ..UctConfig::default()
+        };
+        check_amaf(&Hex::new(7).unwrap(), 6_000, best, &games_hex::knowledge());
+    }
+
     #[test]
     fn new_trees_built_in_the_blocks_of_old_ones_keep_their_books() {
         // Without reuse, each search builds a new tree in the blocks the last one left.
@@ -518,9 +602,16 @@ mod tests {
                 positions.push(position);
             }
         }
+        let rave = UctConfig {
+            rave: Some(crate::RaveConfig::RAVE),
+            ..config
+        };
         for (i, position) in positions.iter().enumerate() {
             let value = negamax(position);
+            // Plain UCT and RAVE in turn, both lock-free.
+            let config = if i % 2 == 0 { config } else { rave };
             let mut agent = TreeParallel::new(3, config, WinDrawLoss::default(), i as u64);
+            assert!(agent.lock_free());
             let action = agent
                 .choose(position, &Budget::iterations(300_000))
                 .unwrap();
@@ -557,17 +648,32 @@ mod tests {
     }
 
     #[test]
-    fn rave_and_expanding_every_child_fall_back_to_the_lock() {
+    fn rave_under_puct_and_expanding_every_child_fall_back_to_the_lock() {
         let reward = WinDrawLoss::default();
         let rave = UctConfig {
             rave: Some(crate::RaveConfig::RAVE),
+            ..UctConfig::default()
+        };
+        let biased = UctConfig {
+            rave: Some(crate::RaveConfig {
+                bias: Some(5.0),
+                ..crate::RaveConfig::RAVE
+            }),
             ..UctConfig::default()
         };
         let all = UctConfig {
             expansion: crate::Expansion::All,
             ..UctConfig::default()
         };
-        assert!(!TreeParallel::<Hex, _>::new(2, rave, reward, 1).lock_free());
+        let knowledge = games_hex::knowledge;
+        assert!(TreeParallel::<Hex, _>::new(2, rave, reward, 1).lock_free());
+        assert!(
+            TreeParallel::<Hex, _, _>::with_knowledge(2, biased, reward, knowledge(), 1)
+                .lock_free()
+        );
+        assert!(
+            !TreeParallel::<Hex, _, _>::with_knowledge(2, rave, reward, knowledge(), 1).lock_free()
+        );
         assert!(!TreeParallel::<Hex, _>::new(2, all, reward, 1).lock_free());
         assert!(TreeParallel::<Hex, _>::new(2, UctConfig::default(), reward, 1).lock_free());
     }
