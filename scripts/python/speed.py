@@ -76,7 +76,9 @@ def overhead(rounds, budgets):
     for label, (name, params), _ in GAMES[:3]:
         game = gamesearch.load_game(name, **params)
         state = game.new_initial_state()
-        specs = [f"uct:iterations={n}" for n in budgets] + [f"best:iterations={budgets[-2]}"]
+        # One thread: the same search as from Rust, reproducible.
+        specs = [f"uct:iterations={n},threads=1" for n in budgets]
+        specs.append(f"best:iterations={budgets[-2]},threads=1")
         for spec in specs:
             walls, inside = [], []
             for r in range(rounds):

@@ -216,7 +216,7 @@ def main():
     for label, spec, evaluator in [
         ("the same search without knowledge (evaluator=\"uniform\")",
          f"uct:iterations={args.iterations}", "uniform"),
-        ("plain UCT with random playouts", f"uct:iterations={args.iterations}", None),
+        ("plain UCT with random playouts", f"uct:iterations={args.iterations},threads=1", None),
     ]:
         score = match(game, net, spec, evaluator, n, args.iterations, args.seed * 7919)
         low, high = wilson(score, n)

@@ -31,7 +31,7 @@ use registry::{Hooks, Threads};
 /// | `random` | `seed` |
 /// | `mc` | `playouts` (1000), `time`, `seed`, `win`/`draw`/`loss` (1 / 0.5 / 0) |
 /// | `ucb1` | as `mc`, and `c` (0.7) |
-/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `prune` (true: a tree three quarters full loses its least-visited subtrees), `prove` (false: MCTS-Solver, proofs in the tree), `threads` (1, and every core in the tools that play, [`on_cores`](AgentSpec::on_cores); 0 or `auto`: every core), `parallel` (`root` or `tree`: one lock-free tree; `tree` where a tool chose the threads), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0), `examine` (0: off; visits after which a node asks the game what is proven about its moves), `reply` (1: the prior an advised reply gains; 0 ignores the advice), `extend` (1: off; with `time`, how many times the time an unstable search may take), `book` (false: play the game's opening book where it has the position, [`BookAgent`](crate::BookAgent)) |
+/// | `uct` | `iterations` (10000), `time`, `seed`, `c` (0.4), `reuse` (true), `final` (`visits`, `mean` or `wins`), `expand` (`one` or `all`), `expand_after` (1), `decay` (1), `nodes` (4000000), `prune` (true: a tree three quarters full loses its least-visited subtrees), `prove` (false: MCTS-Solver, proofs in the tree), `threads` (1, and every core in the tools that play, [`on_cores`](AgentSpec::on_cores); 0 or `auto`: every core), `parallel` (`root`: a tree per thread, merged at the root, or `tree`: one lock-free tree; `tree` where a tool chose the threads), `win`/`draw`/`loss`; the game's knowledge: `prior` (`game` or `none`), `playout` (`game` or `random`), `cutoff` (none: plies before the game's evaluator scores a simulation), `puct` (1.0), `examine` (0: off; visits after which a node asks the game what is proven about its moves), `reply` (1: the prior an advised reply gains; 0 ignores the advice), `extend` (1: off; with `time`, how many times the time an unstable search may take), `book` (false: play the game's opening book where it has the position, [`BookAgent`](crate::BookAgent)) |
 /// | `rave` | as `uct`, but `c` (0.02), and `k` (300): RAVE's equivalence parameter, `bias` (0: off; with `prior=game`, the weight of a progressive bias `bias·P/sqrt(n+1)` that replaces PUCT, [`UctConfig`]) |
 /// | `grave` | as `rave`, and `ref` (50): the visits of the ancestor whose AMAF statistics are used |
 /// | `minimax`, `negamax` | `depth` (4) |
@@ -308,8 +308,10 @@ impl AgentSpec {
     /// The spec as the tools that play (rather than measure) run it: a Monte-Carlo tree
     /// search whose spec does not say `threads` searches on `cores` threads (0: every core
     /// the machine reports) sharing one lock-free tree (`parallel=tree`, unless the spec says
-    /// `parallel`). `best` takes it once the game's configuration is resolved, and `solver`
-    /// gives it to its fallback; other agents are unchanged, and `cores` 1 changes nothing.
+    /// `parallel`: on Hex 11x11 at 100 ms a move, `best` on two threads sharing one tree
+    /// scored 56% against one thread, with a tree per thread 50%). `best` takes it once the
+    /// game's configuration is resolved, and `solver` gives it to its fallback; other agents
+    /// are unchanged, and `cores` 1 changes nothing.
     ///
     /// ```
     /// use search::AgentSpec;

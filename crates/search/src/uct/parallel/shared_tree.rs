@@ -1040,7 +1040,9 @@ fn amaf_view<A, G: Game<Action = A>, Rg>(
             return;
         }
     }
-    let space = position.action_space();
+    // GRAVE below its reference reads the reference's statistics; plain RAVE, or GRAVE at its
+    // reference, the node's own.
+    let space = position.action_space().filter(|_| rave.grave.is_some());
     if let (Some(space), false) = (space, std::ptr::eq(reference, node)) {
         let address = std::ptr::from_ref(reference) as usize;
         if local.reference_built != address {
@@ -1224,6 +1226,69 @@ impl<A: Copy + PartialEq> SharedTree<A> {
 mod tests {
     use super::{Proof, SharedNode, Stats};
     use std::sync::atomic::Ordering::{AcqRel, Acquire};
+
+    #[test]
+    fn plain_rave_reads_each_nodes_own_statistics_and_grave_its_reference() {
+        use super::{Local, Shared, SharedRave, SharedTree, amaf_view};
+        use crate::uct::{RaveConfig, UctConfig};
+        use game_core::testing::TicTacToe;
+        use game_core::{Game, WinDrawLoss, knowledge::Knowledge};
+        use rand::SeedableRng;
+
+        let start = TicTacToe::new();
+        let config = UctConfig {
+            rave: Some(RaveConfig::RAVE),
+            ..UctConfig::default()
+        };
+        let (rave, grave) = (
+            SharedRave::new(RaveConfig::RAVE),
+            SharedRave::new(RaveConfig::GRAVE),
+        );
+        let reward = WinDrawLoss::default();
+        let shared = Shared {
+            config: &config,
+            reward: &reward,
+            knowledge: &Knowledge::NONE,
+            prior: false,
+            losses: [0.0; 2],
+            rave: Some(&rave),
+        };
+        let tree = SharedTree::new(&start);
+        let mut local = Local::new(rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1));
+        let mut path = Vec::new();
+        for _ in 0..2_000 {
+            tree.iterate(&start, &shared, &mut local, &mut path);
+        }
+        let visits = |view: &[super::Amaf]| view.iter().map(|a| a.visits).collect::<Vec<_>>();
+        let child = tree
+            .root
+            .children()
+            .iter()
+            .max_by_key(|c| c.n())
+            .expect("the root is expanded");
+        let moves = child.children();
+        assert!(!moves.is_empty());
+        let position = start.after(child.action);
+        // Plain RAVE below the root: the node's own statistics.
+        amaf_view(moves, child, &tree.root, &position, &rave, &mut local);
+        let own: Vec<u32> = moves.iter().map(|c| c.amaf().visits).collect();
+        assert_eq!(visits(&local.amaf), own);
+        // GRAVE below its reference (the root): the root's statistics of the same moves.
+        local.reference_built = 0;
+        amaf_view(moves, child, &tree.root, &position, &grave, &mut local);
+        let at_root: Vec<u32> = moves
+            .iter()
+            .map(|m| {
+                let same = tree.root.children().iter().find(|r| r.index == m.index);
+                same.map_or(0, |r| r.amaf().visits)
+            })
+            .collect();
+        assert_eq!(visits(&local.amaf), at_root);
+        assert_ne!(
+            own, at_root,
+            "the two views differ here, or the test tells nothing"
+        );
+    }
 
     #[test]
     fn a_node_a_verdict_decided_keeps_averaging_and_a_proven_one_keeps_its_value() {
