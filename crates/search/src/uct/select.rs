@@ -142,8 +142,6 @@ pub(crate) fn select_rave<A>(
     scores: &mut Vec<f32>,
 ) -> usize {
     scores.clear();
-    let tried_score =
-        |child: &Node<A>, amaf| blend(child, amaf, weights) + scale * child.inv_sqrt_visits;
     let Some(Bias { priors, weight }) = bias else {
         let (tried_children, untried) = children.split_at(tried);
         let (tried_amaf, untried_amaf) = amaf.split_at(tried);
@@ -151,15 +149,13 @@ pub(crate) fn select_rave<A>(
             tried_children
                 .iter()
                 .zip(tried_amaf)
-                .map(|(child, amaf)| tried_score(child, amaf)),
+                .map(|(child, amaf)| rave_tried(child, amaf, scale, weights, None)),
         );
-        scores.extend(untried_amaf[..untried.len()].iter().map(|amaf| {
-            if amaf.visits == 0 {
-                f32::INFINITY
-            } else {
-                amaf.mean() + scale
-            }
-        }));
+        scores.extend(
+            untried_amaf[..untried.len()]
+                .iter()
+                .map(|amaf| rave_untried(amaf, scale, None)),
+        );
         return first_best(scores, |&s| s);
     };
     scores.extend(children.iter().zip(amaf).zip(priors).enumerate().map(
@@ -167,11 +163,9 @@ pub(crate) fn select_rave<A>(
             if prior == 0.0 {
                 f32::NEG_INFINITY
             } else if i < tried {
-                tried_score(child, amaf) + weight * prior / ((child.visits + 1) as f32).sqrt()
-            } else if amaf.visits == 0 {
-                0.5 + scale + weight * prior
+                rave_tried(child, amaf, scale, weights, Some((prior, weight)))
             } else {
-                amaf.mean() + scale + weight * prior
+                rave_untried(amaf, scale, Some((prior, weight)))
             }
         },
     ));
@@ -191,34 +185,55 @@ pub(crate) fn select_rave_unordered<C: Stats>(
     scores: &mut Vec<f32>,
 ) -> usize {
     scores.clear();
-    let (priors, weight) = bias.map_or((None, 0.0), |b| (Some(b.priors), b.weight));
     scores.extend(
         children
             .iter()
             .zip(amaf)
             .enumerate()
             .map(|(i, (child, amaf))| {
-                let prior = priors.map_or(1.0, |p| p[i]);
-                if prior == 0.0 {
+                let bias = bias.map(|b| (b.priors[i], b.weight));
+                if bias.is_some_and(|(prior, _)| prior == 0.0) {
                     f32::NEG_INFINITY
                 } else if child.n() > 0 {
-                    let bonus = if priors.is_some() {
-                        weight * prior / ((child.n() + 1) as f32).sqrt()
-                    } else {
-                        0.0
-                    };
-                    blend(child, amaf, weights) + scale * child.inv_sqrt() + bonus
-                } else if priors.is_some() {
-                    let q = if amaf.visits == 0 { 0.5 } else { amaf.mean() };
-                    q + scale + weight * prior
-                } else if amaf.visits == 0 {
-                    f32::INFINITY
+                    rave_tried(child, amaf, scale, weights, bias)
                 } else {
-                    amaf.mean() + scale
+                    rave_untried(amaf, scale, bias)
                 }
             }),
     );
     first_best(scores, |&s| s)
+}
+
+/// RAVE's score of a tried child: its blend with AMAF and the exploration bonus, and with a
+/// prior (`bias`: the child's prior and the bias's weight) the progressive bias
+/// `weight·P/sqrt(n + 1)`.
+#[inline]
+fn rave_tried<C: Stats>(
+    child: &C,
+    amaf: &Amaf,
+    scale: f32,
+    weights: &RaveWeights,
+    bias: Option<(f32, f32)>,
+) -> f32 {
+    let score = blend(child, amaf, weights) + scale * child.inv_sqrt();
+    match bias {
+        Some((prior, weight)) => score + weight * prior / ((child.n() + 1) as f32).sqrt(),
+        None => score,
+    }
+}
+
+/// RAVE's score of an untried child: its AMAF mean and the exploration bonus; without AMAF
+/// statistics `+inf` (tried first), or with a prior 0.5 and its progressive bias `weight·P`.
+#[inline]
+fn rave_untried(amaf: &Amaf, scale: f32, bias: Option<(f32, f32)>) -> f32 {
+    match bias {
+        None if amaf.visits == 0 => f32::INFINITY,
+        None => amaf.mean() + scale,
+        Some((prior, weight)) => {
+            let q = if amaf.visits == 0 { 0.5 } else { amaf.mean() };
+            q + scale + weight * prior
+        }
+    }
 }
 
 /// The progressive bias of RAVE's selection with a prior (Chaslot et al. 2008, as MoHex 2.0
