@@ -1,6 +1,7 @@
 //! UCT on several threads: root parallelisation (a tree per thread, merged at the root,
 //! `root.rs`) and tree parallelisation (one shared tree: lock-free in `shared_tree.rs`, driven
-//! by `tree.rs`; under one lock in `locked.rs`, for the options the lock-free tree lacks).
+//! by `tree.rs`, with RAVE's part in `shared_tree/rave.rs`; under one lock in `locked.rs`, for
+//! the options the lock-free tree lacks).
 
 mod locked;
 mod root;

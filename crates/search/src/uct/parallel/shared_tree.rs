@@ -38,11 +38,10 @@ use game_core::{
     Game, Outcome, PlayedActions, Player, Reward,
     knowledge::{Examination, Guide, Verdict},
 };
+use rand::Rng;
 use rand::seq::SliceRandom;
-use rand::{Rng, RngExt};
 
 use crate::Report;
-use crate::uct::RaveConfig;
 use crate::uct::UctConfig;
 use crate::uct::backup::back_up;
 use crate::uct::examine::{Examine, examine};
@@ -50,9 +49,12 @@ use crate::uct::expand::normalise_priors;
 use crate::uct::node::Nodes;
 use crate::uct::node::{Amaf, Proof, Stats};
 use crate::uct::report::{final_choice, report_from};
-use crate::uct::select::{
-    Bias, Puct, RaveWeights, ln_visits, select, select_open, select_puct, select_rave_unordered,
-};
+mod rave;
+
+pub(crate) use rave::SharedRave;
+use rave::{amaf_view, pick_rave};
+
+use crate::uct::select::{Puct, ln_visits, select, select_open, select_puct};
 use crate::uct::simulate::Rollout;
 use crate::uct::solver::{carry_proofs, proof_from};
 
@@ -450,28 +452,6 @@ pub(crate) struct Shared<'a, R, K> {
     pub(crate) rave: Option<&'a SharedRave>,
 }
 
-/// RAVE's or GRAVE's settings in the lock-free tree: what [`RaveConfig`] says, with the
-/// weights' table built once.
-#[derive(Clone, Debug)]
-pub(crate) struct SharedRave {
-    weights: RaveWeights,
-    grave: Option<u32>,
-    skip: u32,
-    /// The progressive bias's weight, with a prior.
-    bias: Option<f32>,
-}
-
-impl SharedRave {
-    pub(crate) fn new(config: RaveConfig) -> Self {
-        SharedRave {
-            weights: RaveWeights::new(config.k as f32),
-            grave: config.grave,
-            skip: config.skip.unwrap_or(0),
-            bias: config.bias.map(|b| b as f32),
-        }
-    }
-}
-
 impl<A: Copy + PartialEq> SharedTree<A> {
     /// A tree with only a root for `position` (an ongoing game).
     pub(crate) fn new<G: Game<Action = A>>(position: &G) -> Self {
@@ -615,34 +595,6 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             let position = &simulation.position;
             let draws = Player::BOTH.map(|p| shared.reward.reward(position, Outcome::Draw, p));
             carry_proofs(&mut tree, path, draws);
-        }
-    }
-
-    /// RAVE's backpropagation, as [`Rave::update`](crate::uct::rave::Rave) does it in the
-    /// serial tree: from the end of `path` up, every child of each node whose move the player
-    /// choosing there played later in this iteration (in the path below or in the playout,
-    /// marked in `marked`) counts the iteration's result for that player. Only those children
-    /// are written (a write to a word the other threads read costs a trip between the cores).
-    fn update_amaf(
-        &self,
-        path: &[(&SharedNode<A>, Player)],
-        marked: &mut PlayedActions,
-        rewards: [f64; 2],
-    ) {
-        for k in (0..path.len()).rev() {
-            let (node, mover) = path[k];
-            marked.insert(mover, node.index as usize);
-            let parent = if k == 0 { &self.root } else { path[k - 1].0 };
-            let reward = rewards[mover.index()] as f32;
-            let words = marked.words(mover);
-            for child in parent.children() {
-                let i = child.index as usize;
-                if words.get(i / 64).copied().unwrap_or(0) >> (i % 64) & 1 != 0 {
-                    child.hit(reward);
-                    #[cfg(test)]
-                    self.hits.fetch_add(1, Relaxed);
-                }
-            }
         }
     }
 
@@ -1020,105 +972,6 @@ fn pick<A, R, K, Rg>(
     (best, false)
 }
 
-/// Fills `local.amaf` with the AMAF statistics RAVE's selection at `node` reads for each of
-/// its `children`: their own; with GRAVE below the reference node `reference`, the
-/// reference's statistics of the same moves; every `skip`-th selection, none (empty ones).
-fn amaf_view<A, G: Game<Action = A>, Rg>(
-    children: &[SharedNode<A>],
-    node: &SharedNode<A>,
-    reference: &SharedNode<A>,
-    position: &G,
-    rave: &SharedRave,
-    local: &mut Local<A, Rg>,
-) {
-    local.amaf.clear();
-    if rave.skip > 0 {
-        local.countdown = local.countdown.checked_sub(1).unwrap_or(rave.skip - 1);
-        if local.countdown == 0 {
-            local.countdown = rave.skip;
-            local.amaf.resize(children.len(), Amaf::default());
-            return;
-        }
-    }
-    // GRAVE below its reference reads the reference's statistics; plain RAVE, or GRAVE at its
-    // reference, the node's own.
-    let space = position.action_space().filter(|_| rave.grave.is_some());
-    if let (Some(space), false) = (space, std::ptr::eq(reference, node)) {
-        let address = std::ptr::from_ref(reference) as usize;
-        if local.reference_built != address {
-            local.reference_amaf.clear();
-            local.reference_amaf.resize(space, Amaf::default());
-            for child in reference.children() {
-                local.reference_amaf[child.index as usize] = child.amaf();
-            }
-            local.reference_built = address;
-        }
-        let table = &local.reference_amaf;
-        local
-            .amaf
-            .extend(children.iter().map(|c| table[c.index as usize]));
-    } else {
-        local.amaf.extend(children.iter().map(SharedNode::amaf));
-    }
-}
-
-/// [`pick`] with RAVE (or GRAVE), on the statistics [`amaf_view`] gathered: RAVE's selection
-/// over the tried and untried children alike, with the progressive bias of the prior if there
-/// is one; an untried child of which AMAF knows nothing (and no bias) is a random one of
-/// those. A child tried for the first time counts, with those before it, as tried.
-fn pick_rave<A, R, K, Rg: Rng>(
-    children: &[SharedNode<A>],
-    node: &SharedNode<A>,
-    shared: &Shared<'_, R, K>,
-    rave: &SharedRave,
-    local: &mut Local<A, Rg>,
-) -> (usize, bool) {
-    let config = shared.config;
-    let c = config.exploration as f32;
-    let visits = node.n();
-    let scale = c * ln_visits(visits).sqrt();
-    local.weights.clear();
-    let bias = match (rave.bias, shared.prior) {
-        (Some(weight), true) => {
-            local.weights.extend(children.iter().map(SharedNode::prior));
-            Some(Bias {
-                priors: &local.weights,
-                weight,
-            })
-        }
-        _ => None,
-    };
-    let no_bias = bias.is_none();
-    let mut best = select_rave_unordered(
-        children,
-        &local.amaf,
-        scale,
-        &rave.weights,
-        bias,
-        &mut local.scores,
-    );
-    if children[best].n() == 0 {
-        if local.amaf[best].visits == 0 && no_bias {
-            // Untried children no playout has told apart: a random one.
-            let len = children.len();
-            let start = local.rng.random_range(0..len);
-            best = (0..len)
-                .map(|i| (start + i) % len)
-                .find(|&i| children[i].n() == 0 && local.amaf[i].visits == 0)
-                .unwrap_or(best);
-        }
-        node.tried.fetch_max(best as u32 + 1, AcqRel);
-        return (best, true);
-    }
-    if config.prove
-        && children[best].proven() == Proof::Draw
-        && let Some(open) = select_open(&children[..node.tried()], c, ln_visits(visits))
-    {
-        best = open;
-    }
-    (best, false)
-}
-
 /// Goes down into `child` (moved into by `mover`): plays its action, counts the virtual loss,
 /// and adds it to the path.
 #[inline]
@@ -1226,69 +1079,6 @@ impl<A: Copy + PartialEq> SharedTree<A> {
 mod tests {
     use super::{Proof, SharedNode, Stats};
     use std::sync::atomic::Ordering::{AcqRel, Acquire};
-
-    #[test]
-    fn plain_rave_reads_each_nodes_own_statistics_and_grave_its_reference() {
-        use super::{Local, Shared, SharedRave, SharedTree, amaf_view};
-        use crate::uct::{RaveConfig, UctConfig};
-        use game_core::testing::TicTacToe;
-        use game_core::{Game, WinDrawLoss, knowledge::Knowledge};
-        use rand::SeedableRng;
-
-        let start = TicTacToe::new();
-        let config = UctConfig {
-            rave: Some(RaveConfig::RAVE),
-            ..UctConfig::default()
-        };
-        let (rave, grave) = (
-            SharedRave::new(RaveConfig::RAVE),
-            SharedRave::new(RaveConfig::GRAVE),
-        );
-        let reward = WinDrawLoss::default();
-        let shared = Shared {
-            config: &config,
-            reward: &reward,
-            knowledge: &Knowledge::NONE,
-            prior: false,
-            losses: [0.0; 2],
-            rave: Some(&rave),
-        };
-        let tree = SharedTree::new(&start);
-        let mut local = Local::new(rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1));
-        let mut path = Vec::new();
-        for _ in 0..2_000 {
-            tree.iterate(&start, &shared, &mut local, &mut path);
-        }
-        let visits = |view: &[super::Amaf]| view.iter().map(|a| a.visits).collect::<Vec<_>>();
-        let child = tree
-            .root
-            .children()
-            .iter()
-            .max_by_key(|c| c.n())
-            .expect("the root is expanded");
-        let moves = child.children();
-        assert!(!moves.is_empty());
-        let position = start.after(child.action);
-        // Plain RAVE below the root: the node's own statistics.
-        amaf_view(moves, child, &tree.root, &position, &rave, &mut local);
-        let own: Vec<u32> = moves.iter().map(|c| c.amaf().visits).collect();
-        assert_eq!(visits(&local.amaf), own);
-        // GRAVE below its reference (the root): the root's statistics of the same moves.
-        local.reference_built = 0;
-        amaf_view(moves, child, &tree.root, &position, &grave, &mut local);
-        let at_root: Vec<u32> = moves
-            .iter()
-            .map(|m| {
-                let same = tree.root.children().iter().find(|r| r.index == m.index);
-                same.map_or(0, |r| r.amaf().visits)
-            })
-            .collect();
-        assert_eq!(visits(&local.amaf), at_root);
-        assert_ne!(
-            own, at_root,
-            "the two views differ here, or the test tells nothing"
-        );
-    }
 
     #[test]
     fn a_node_a_verdict_decided_keeps_averaging_and_a_proven_one_keeps_its_value() {
