@@ -17,6 +17,7 @@
 //! ```
 
 mod agent;
+mod erased;
 mod evaluator;
 mod exact;
 mod game;
