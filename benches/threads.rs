@@ -88,7 +88,11 @@ fn main() {
 /// Measures every thread count in both modes on `start`, alternating, and prints the rows.
 fn measure<G: TextGame>(name: &str, start: &G, args: &Args, threads: &[usize], divisor: u64) {
     let iterations = (args.iterations / divisor).max(1);
+    // One thread on the shared tree: what its atomics and layout cost before any sharing.
     let mut setups: Vec<(usize, &str)> = vec![(1, "-")];
+    if args.parallel != "root" {
+        setups.push((1, "tree"));
+    }
     for &t in threads {
         for parallel in ["root", "tree"] {
             if args.parallel == "both" || args.parallel == parallel {
@@ -100,7 +104,7 @@ fn measure<G: TextGame>(name: &str, start: &G, args: &Args, threads: &[usize], d
         .iter()
         .map(|&(t, parallel)| {
             let agent = &args.agent;
-            let text = if t == 1 {
+            let text = if parallel == "-" {
                 format!("{agent}:iterations={iterations},reuse=false")
             } else {
                 format!(

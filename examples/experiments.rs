@@ -34,7 +34,7 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gamesearch::arena::journal::{self, RunDir, Settings, Shard};
 use gamesearch::arena::plot::{self, Labels, Series};
-use gamesearch::arena::{Format, Pairing, Score, Standings, Table, TextGame, schedule};
+use gamesearch::arena::{Format, Pairing, Resign, Score, Standings, Table, TextGame, schedule};
 use gamesearch::connect4::Connect4;
 use gamesearch::core::Player;
 use gamesearch::hex::Hex;
@@ -217,6 +217,7 @@ fn tournament<G: TextGame>(
         &share,
         done,
         run.seed,
+        Resign::NEVER,
         &common::stop_flag(),
         |_| progress.inc(1),
     )?;

@@ -67,6 +67,32 @@ impl Resign {
     };
 }
 
+impl fmt::Display for Resign {
+    /// `never`, `on a proven loss`, or `on a proven loss, or 3 moves in a row under 5%`, as a
+    /// run's settings write it.
+    ///
+    /// ```
+    /// use arena::Resign;
+    ///
+    /// assert_eq!(Resign::NEVER.to_string(), "never");
+    /// assert_eq!(Resign::default().to_string(), "on a proven loss, or 3 moves in a row under 5%");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hopeless = self.below > 0.0 && self.moves > 0;
+        match (self.proven, hopeless) {
+            (false, false) => f.write_str("never"),
+            (true, false) => f.write_str("on a proven loss"),
+            (proven, true) => write!(
+                f,
+                "{}{} moves in a row under {}%",
+                if proven { "on a proven loss, or " } else { "" },
+                self.moves,
+                100.0 * self.below
+            ),
+        }
+    }
+}
+
 /// Why an engine resigned ([`Resigner::consider`]).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub enum Resignation {

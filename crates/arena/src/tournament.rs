@@ -9,7 +9,7 @@ use game_core::{Outcome, Player, mix64};
 use rayon::prelude::*;
 use search::{AgentSpec, Budget, SpecError};
 
-use crate::{Rating, Score, TextGame, play_game, ratings};
+use crate::{Rating, Resign, Score, TextGame, play_game_resigning, ratings};
 
 /// Who meets whom.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -170,15 +170,18 @@ pub fn play_games<G: TextGame>(
         specs,
         pairings,
         seed,
+        Resign::NEVER,
         &Arc::new(AtomicBool::new(false)),
         on_result,
     )
 }
 
-/// [`play_games`], until `stop` is set (by a Ctrl-C handler, say): then no game starts, the
-/// searches of the games in progress end at once (the flag is in every move's [`Budget`]),
-/// and those games are dropped, neither passed to `on_result` nor returned. The games that
-/// ended before come back in the order of `pairings`.
+/// [`play_games`], where both sides resign by `resign` ([`Resign::NEVER`]: every game is
+/// played to its end), until `stop` is set (by a Ctrl-C handler, say): then no game starts,
+/// the searches of the games in progress end at once (the flag is in every move's
+/// [`Budget`]), and those games are dropped, neither passed to `on_result` nor returned. The
+/// games that ended before come back in the order of `pairings`; a resigned game counts as
+/// a win for the other side, its plies the moves before the resignation.
 ///
 /// # Errors
 ///
@@ -192,6 +195,7 @@ pub fn play_games_until<G: TextGame>(
     specs: &[AgentSpec],
     pairings: &[Pairing],
     seed: u64,
+    resign: Resign,
     stop: &Arc<AtomicBool>,
     on_result: impl Fn(&GameResult) + Sync,
 ) -> Result<Vec<GameResult>, SpecError> {
@@ -224,10 +228,11 @@ pub fn play_games_until<G: TextGame>(
             };
             let budgets = [budget(black_spec), budget(white_spec)];
             let clock = Instant::now();
-            let record = play_game(
+            let record = play_game_resigning(
                 &starts[pairing.opening as usize],
                 [&mut *black, &mut *white],
                 [&budgets[0], &budgets[1]],
+                [resign; 2],
                 |_| {},
             );
             if stopped() {
@@ -504,6 +509,29 @@ mod tests {
         for r in &results {
             let won_at_once = r.plies == 1 && r.outcome == Outcome::Win(Player::Black);
             assert_eq!(won_at_once, r.pairing.opening == 1, "{r:?}");
+        }
+    }
+
+    #[test]
+    fn a_side_resigns_a_proven_loss_only_when_asked() {
+        let specs: Vec<AgentSpec> = ["uct:iterations=2000,prove=true", "uct:iterations=3000"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        // White to move: Black's open three on the bottom row wins at 2 or at 6.
+        let starts = ["33445".parse::<Connect4>().unwrap()];
+        let pairings = schedule(2, Format::RoundRobin, 4);
+        let stop = Arc::new(AtomicBool::new(false));
+        let play = |resign| play_games_until(&starts, &specs, &pairings, 1, resign, &stop, |_| {});
+        let resigning = play(Resign::PROVEN).unwrap();
+        let to_the_end = play(Resign::NEVER).unwrap();
+        for (resigned, played) in resigning.iter().zip(&to_the_end) {
+            assert_eq!(resigned.outcome, Outcome::Win(Player::Black));
+            assert_eq!(played.outcome, Outcome::Win(Player::Black));
+            assert!(played.plies >= 2, "{played:?}");
+            // The prover resigns before its first move; plain UCT proves nothing and plays on.
+            let prover_is_white = resigned.pairing.white == 0;
+            assert_eq!(resigned.plies == 0, prover_is_white, "{resigned:?}");
         }
     }
 

@@ -3,7 +3,9 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use arena::{Format, GameResult, Standings, TextGame, play_games_until, schedule_with_openings};
+use arena::{
+    Format, GameResult, Resign, Standings, TextGame, play_games_until, schedule_with_openings,
+};
 use game_core::{Outcome, Player};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -108,9 +110,17 @@ pub(crate) fn play<G: TextGame>(
         &stop,
         |events: &interrupt::Events<GameResult, _>| {
             pool.install(|| {
-                play_games_until(&starts, &specs, &pairings, request.seed, &stop, |result| {
-                    events.send(*result);
-                })
+                play_games_until(
+                    &starts,
+                    &specs,
+                    &pairings,
+                    request.seed,
+                    Resign::NEVER,
+                    &stop,
+                    |result| {
+                        events.send(*result);
+                    },
+                )
             })
         },
         |py, result: GameResult| match &on_game {

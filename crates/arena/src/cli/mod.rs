@@ -125,7 +125,7 @@ pub struct ResignArgs {
 }
 
 /// Reads a probability, 0 to 1, for `--resign-below`.
-fn chances(text: &str) -> Result<f64, String> {
+pub(crate) fn chances(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
         _ => Err(format!("expected a probability from 0 to 1, not {text}")),

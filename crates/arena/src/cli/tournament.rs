@@ -17,7 +17,12 @@ macro_rules! say {
     };
 }
 use crate::journal::{self, RunDir, RunError, Settings, Shard};
-use crate::{Format, GameResult, Pairing, Standings, TextGame, WithGame, schedule_with_openings};
+use crate::{
+    Format, GameResult, Pairing, Resign, Standings, TextGame, WithGame, schedule_with_openings,
+};
+
+/// The settings key of the resigning rule, written only for a run with `--resign`.
+const RESIGN: &str = "resign";
 
 /// The flags of `tournament`: a round robin (or gauntlet) of agents.
 ///
@@ -48,6 +53,15 @@ pub struct TournamentArgs {
     /// in a row with the colours swapped.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
+    /// Let an engine resign, as in `gtp` and `play`: on a position its search proved lost, or
+    /// after three of its moves in a row rated under --resign-below (by default every game is
+    /// played to its end). A resigned game is a win for the other side.
+    #[arg(long)]
+    pub resign: bool,
+    /// With --resign: the winning chances under which three moves in a row resign (0 to 1;
+    /// 0: on a proven loss only).
+    #[arg(long, default_value_t = 0.05, value_parser = super::chances, requires = "resign")]
+    pub resign_below: f64,
     /// Games at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
@@ -209,6 +223,18 @@ impl WithGame for TournamentArgs {
             .with("format", &format.to_string())
             .with("games", &self.games.to_string())
             .with("seed", &self.seed.to_string());
+        let resign = if self.resign {
+            Resign {
+                below: self.resign_below,
+                ..Resign::default()
+            }
+        } else {
+            Resign::NEVER
+        };
+        if resign != Resign::NEVER {
+            // Only when on, so that the runs kept before the flag still resume.
+            settings = settings.with(RESIGN, &resign.to_string());
+        }
         for (name, spec) in names.iter().zip(&specs) {
             settings = settings.with("name", name).with("agent", &spec.to_string());
         }
@@ -266,6 +292,7 @@ impl WithGame for TournamentArgs {
             done,
             shard,
             seed: self.seed,
+            resign,
             run,
             title,
         }
@@ -319,6 +346,7 @@ struct Tournament {
     done: Vec<GameResult>,
     shard: Shard,
     seed: u64,
+    resign: Resign,
     run: Option<RunDir>,
     title: String,
 }
@@ -355,6 +383,7 @@ impl Tournament {
             &self.pairings,
             self.done,
             self.seed,
+            self.resign,
             &stop_flag(),
             |r| {
                 let mut standings = standings.lock().unwrap_or_else(PoisonError::into_inner);

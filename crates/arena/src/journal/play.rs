@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use search::AgentSpec;
 
 use super::{RunDir, RunError};
-use crate::{GameResult, Pairing, TextGame, play_games_until};
+use crate::{GameResult, Pairing, Resign, TextGame, play_games_until};
 
 /// What [`play_share`] played: every game of the share so far, and how the run went.
 #[derive(Debug)]
@@ -24,8 +24,8 @@ pub struct Played {
 }
 
 /// Plays the games of `share` (a run's games, or a shard of them) that `done` does not hold,
-/// each from its opening in `starts`, between the agents `specs` called `names`, in parallel
-/// until `stop` is set ([`play_games_until`]): each game is recorded in `run` as it ends, then
+/// each from its opening in `starts`, between the agents `specs` called `names` (resigning by
+/// `resign`), in parallel until `stop` is set ([`play_games_until`]): each game is recorded in `run` as it ends, then
 /// passed to `on_result`; a write that fails sets `stop`. At the end the journal is rewritten
 /// in game order. This is the loop of `tournament` and `experiments`, which add the progress
 /// and the tables.
@@ -46,6 +46,7 @@ pub fn play_share<G: TextGame>(
     share: &[Pairing],
     done: Vec<GameResult>,
     seed: u64,
+    resign: Resign,
     stop: &Arc<AtomicBool>,
     on_result: impl Fn(&GameResult) + Sync,
 ) -> Result<Played, RunError> {
@@ -56,7 +57,7 @@ pub fn play_share<G: TextGame>(
         .copied()
         .collect();
     let failure = Mutex::new(None);
-    let new = play_games_until(starts, specs, &todo, seed, stop, |r| {
+    let new = play_games_until(starts, specs, &todo, seed, resign, stop, |r| {
         if let Some(run) = run
             && let Err(e) = run.record(names, r)
         {

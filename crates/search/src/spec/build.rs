@@ -172,7 +172,18 @@ impl AgentSpec {
                     ..threads
                 };
                 let search: Box<dyn Agent<G> + Send> = match threads {
-                    Threads { count: 1, .. } => Box::new(Uct::<G, _, _>::with_knowledge(
+                    // One thread is the serial tree, unless the spec asks for the shared one
+                    // (`threads=1,parallel=tree`: what the shared tree costs without sharing).
+                    Threads {
+                        count: 1,
+                        parallel: Parallel::Root,
+                        ..
+                    }
+                    | Threads {
+                        count: 1,
+                        parallel_given: false,
+                        ..
+                    } => Box::new(Uct::<G, _, _>::with_knowledge(
                         config, reward, knowledge, seed,
                     )),
                     Threads {
