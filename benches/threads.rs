@@ -1,6 +1,7 @@
 //! How UCT's iterations per second grow with threads: one tree per thread (`parallel=root`)
 //! and one lock-free tree shared by all (`parallel=tree`), against one thread, on each game
-//! from its start position. The runs alternate in one process (one thread, then two, ...,
+//! from its start position. The shared tree also runs on one thread, which shows what its
+//! atomics cost before any sharing. The runs alternate in one process (one thread, then two, ...,
 //! round after round) so that a shared machine's changing load falls on all of them alike;
 //! the median of the rounds is printed, with its ratio to one thread.
 //!
