@@ -41,8 +41,10 @@ use crate::{Agent, Budget, Expansion, Report, UctConfig};
 /// which a published block of children cannot follow) and `expand=all`.
 /// [`lock_free`](Self::lock_free) says which one a search runs.
 ///
-/// With one thread this is exactly [`Uct`](crate::Uct) (the same seed gives the same game);
-/// with more, the threads' interleaving varies from run to run, so results are not
+/// With one thread this is the shared tree's code on one thread: reproducible (the same seed
+/// gives the same game) and what the shared tree costs before anything is shared (the
+/// `threads` bench's `threads=1,parallel=tree` row; [`Uct`](crate::Uct) is the serial tree).
+/// With more, the threads' interleaving varies from run to run, so results are not
 /// reproducible. An iteration budget is the total over the threads; a time budget applies to
 /// each.
 ///
@@ -60,7 +62,7 @@ pub struct TreeParallel<G: Game, R, K = Knowledge> {
     engine: Engine<G, R, K>,
 }
 
-/// How a [`TreeParallel`] searches: lock-free, under a lock, or (one thread) as plain UCT.
+/// How a [`TreeParallel`] searches: lock-free, or under a lock (the options that need one).
 #[derive(Debug)]
 enum Engine<G: Game, R, K> {
     LockFree(Box<LockFree<G, R, K>>),
@@ -101,7 +103,7 @@ where
         // their AMAF means, which the lock-free tree's published order cannot follow.
         let puct_rave = config.rave.is_some_and(|r| r.bias.is_none()) && knowledge.has_prior();
         let locked = puct_rave || config.expansion == Expansion::All;
-        let engine = if threads == 1 || locked {
+        let engine = if locked {
             Engine::Locked(Box::new(Locked::with_knowledge(
                 threads, config, reward, knowledge, seed,
             )))
@@ -357,7 +359,7 @@ mod tests {
     /// Searches from `start` and then from the position after its choice (tree reuse), on
     /// several thread counts, many times: no visit is lost or counted twice anywhere.
     fn check_bookkeeping<G: Game + Send + Sync>(start: &G, iterations: u64, config: UctConfig) {
-        for threads in [2, 3, 4] {
+        for threads in [1, 2, 3, 4] {
             for seed in 0..6 {
                 let mut agent = TreeParallel::new(threads, config, WinDrawLoss::default(), seed);
                 assert!(agent.lock_free());
@@ -417,7 +419,7 @@ mod tests {
         G: Game + Send + Sync,
         K: game_core::knowledge::Guide<G> + Clone + Send + Sync,
     {
-        for threads in [2, 3] {
+        for threads in [1, 2, 3] {
             for seed in 0..4 {
                 let reward = WinDrawLoss::default();
                 let mut agent =
@@ -645,6 +647,33 @@ mod tests {
         agent.choose(&start, &Budget::time(Duration::from_millis(30)));
         assert!(started.elapsed() < Duration::from_secs(5));
         assert!(agent.report().unwrap().iterations > 0);
+    }
+
+    #[test]
+    fn one_thread_runs_the_shared_tree_and_repeats_itself() {
+        let rave = UctConfig {
+            rave: Some(crate::RaveConfig::RAVE),
+            ..UctConfig::default()
+        };
+        for config in [UctConfig::default(), rave] {
+            let search = |seed| {
+                let mut agent = TreeParallel::new(1, config, WinDrawLoss::default(), seed);
+                assert!(agent.lock_free());
+                let start = Hex::new(7).unwrap();
+                let action = agent.choose(&start, &Budget::iterations(3_000));
+                let report = agent.report().expect("a report");
+                assert_eq!((report.threads, report.locked), (1, false));
+                let visits: Vec<_> = report
+                    .actions
+                    .iter()
+                    .map(|s| (s.action, s.visits))
+                    .collect();
+                let amaf = config.rave.map(|_| tree(&agent).audit_amaf());
+                (action, visits, amaf)
+            };
+            assert_eq!(search(7), search(7), "one thread, one seed: one search");
+            assert_ne!(search(7).1, search(8).1, "the seed is used");
+        }
     }
 
     #[test]
