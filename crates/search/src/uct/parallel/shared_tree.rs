@@ -80,9 +80,13 @@ pub(crate) struct SharedNode<A> {
     /// The `f32` bits of the prior probability among its siblings (1 without a prior),
     /// changed once by the node's parent being examined.
     prior: AtomicU32,
-    /// RAVE: the AMAF statistics of this node's move at its parent, as one word: the visits
-    /// (low 32 bits) and the `f32` bits of the sum of their results (high 32).
-    amaf: AtomicU64,
+    /// RAVE: the AMAF statistics of this node's move at its parent, in [`AMAF_SLOTS`] words
+    /// that add up to them, each the visits (low 32 bits) and the `f32` bits of the sum of
+    /// their results (high 32). A thread writes one slot ([`Local::slot`]): with no more
+    /// threads than slots each word has one writer, which updates it with a plain load and
+    /// store (a compare-and-swap for every move of every playout cost the shared tree half
+    /// its rate on one thread); with more, the threads of a slot share it by compare-and-swap.
+    amaf: [AtomicU64; AMAF_SLOTS],
     /// RAVE: the action's [`Game::action_index`] (0 without RAVE).
     index: u32,
     /// The action from the parent (the root's is a placeholder nothing reads).
@@ -118,7 +122,7 @@ impl<A> SharedNode<A> {
             examined: AtomicBool::new(false),
             children: OnceLock::new(),
             prior: AtomicU32::new(prior.to_bits()),
-            amaf: AtomicU64::new(0),
+            amaf: [const { AtomicU64::new(0) }; AMAF_SLOTS],
             index,
             action,
             #[cfg(test)]
@@ -140,10 +144,15 @@ impl<A> SharedNode<A> {
         f32::from_bits(self.prior.load(Relaxed))
     }
 
-    /// RAVE: the AMAF statistics of its move, as one consistent reading.
+    /// RAVE: the AMAF statistics of its move, the sum of its slots (each read consistently).
     #[inline]
     pub(crate) fn amaf(&self) -> Amaf {
-        let (visits, wins) = unpack(self.amaf.load(Relaxed));
+        let (mut visits, mut wins) = (0u32, 0.0f32);
+        for word in &self.amaf {
+            let (v, w) = unpack(word.load(Relaxed));
+            visits = visits.saturating_add(v);
+            wins += w;
+        }
         Amaf {
             wins,
             visits,
@@ -152,14 +161,21 @@ impl<A> SharedNode<A> {
     }
 
     /// RAVE: counts one more iteration in which its move was played later, with `reward`
-    /// for the player who plays it; atomically, as [`record`](Self::record).
+    /// for the player who plays it, in the slot `slot`: by a plain load and store when the
+    /// calling thread is its only writer (`alone`), else by compare-and-swap. No update is
+    /// lost either way.
     #[inline]
-    fn hit(&self, reward: f32) {
-        let mut old = self.amaf.load(Relaxed);
+    fn hit(&self, slot: usize, alone: bool, reward: f32) {
+        let word = &self.amaf[slot];
+        let mut old = word.load(Relaxed);
         loop {
             let (visits, wins) = unpack(old);
             let new = pack(visits.saturating_add(1), wins + reward);
-            match self.amaf.compare_exchange_weak(old, new, Relaxed, Relaxed) {
+            if alone {
+                word.store(new, Relaxed);
+                return;
+            }
+            match word.compare_exchange_weak(old, new, Relaxed, Relaxed) {
                 Ok(_) => return,
                 Err(now) => old = now,
             }
@@ -369,6 +385,12 @@ pub(crate) struct Local<A, Rg> {
     pool: Pool<A>,
     /// RAVE: the AMAF statistics one selection reads, child by child.
     amaf: Vec<Amaf>,
+    /// RAVE: the places of the children whose AMAF words one update writes.
+    hits: Vec<u32>,
+    /// RAVE: the AMAF slot this thread writes (see [`SharedNode::amaf`]), and whether it is
+    /// the slot's only writer.
+    slot: usize,
+    alone: bool,
     /// GRAVE: the reference node's AMAF statistics by action index, and the address of the
     /// node they were read from in this descent (0: none yet).
     reference_amaf: Vec<Amaf>,
@@ -418,7 +440,21 @@ fn recycle<A, Rg>(node: &mut SharedNode<A>, locals: &mut [Local<A, Rg>]) {
 /// How many nodes a thread reserves at a time (fewer when the cap is small or leaves less room).
 const RESERVE: usize = 1024;
 
+/// The AMAF slots of a node: two, so that two threads each write their own.
+pub(crate) const AMAF_SLOTS: usize = 2;
+
 impl<A, Rg> Local<A, Rg> {
+    /// The `k`-th (from 0) of `threads` threads' own state: it writes AMAF slot `k` modulo
+    /// [`AMAF_SLOTS`], alone when there are no more threads than slots.
+    pub(crate) fn for_thread(rng: Rg, k: usize, threads: usize) -> Self {
+        Local {
+            slot: k % AMAF_SLOTS,
+            alone: threads <= AMAF_SLOTS,
+            ..Local::new(rng)
+        }
+    }
+
+    /// The state of a thread searching alone.
     pub(crate) fn new(rng: Rg) -> Self {
         Local {
             rng,
@@ -431,6 +467,9 @@ impl<A, Rg> Local<A, Rg> {
             reserved: 0,
             pool: Pool { blocks: Vec::new() },
             amaf: Vec::new(),
+            hits: Vec::new(),
+            slot: 0,
+            alone: true,
             reference_amaf: Vec::new(),
             reference_built: 0,
             countdown: 0,
@@ -589,7 +628,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             Some(shared.losses),
         );
         if shared.rave.is_some() && simulation.position.action_space().is_some() {
-            self.update_amaf(path, &mut local.marked, rewards);
+            self.update_amaf(path, local, rewards);
         }
         if config.prove {
             let position = &simulation.position;

@@ -193,7 +193,10 @@ where
             knowledge,
             tree: None,
             workers: (1..=threads as u64)
-                .map(|k| Local::new(Xoshiro256PlusPlus::seed_from_u64(mix64(seed ^ mix64(k)))))
+                .map(|k| {
+                    let rng = Xoshiro256PlusPlus::seed_from_u64(mix64(seed ^ mix64(k)));
+                    Local::for_thread(rng, k as usize - 1, threads)
+                })
                 .collect(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             root: None,
@@ -419,7 +422,7 @@ mod tests {
         G: Game + Send + Sync,
         K: game_core::knowledge::Guide<G> + Clone + Send + Sync,
     {
-        for threads in [1, 2, 3] {
+        for threads in [1, 2, 3, 4] {
             for seed in 0..4 {
                 let reward = WinDrawLoss::default();
                 let mut agent =

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::Ordering::AcqRel;
 
-use game_core::{Game, PlayedActions, Player};
+use game_core::{Game, Player};
 use rand::{Rng, RngExt};
 
 use super::{Local, Shared, SharedNode, SharedTree};
@@ -41,26 +41,39 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     /// choosing there played later in this iteration (in the path below or in the playout,
     /// marked in `marked`) counts the iteration's result for that player. Only those children
     /// are written (a write to a word the other threads read costs a trip between the cores).
-    pub(super) fn update_amaf(
+    /// Their places are gathered first, in `hits`, without a branch (whether a child's move
+    /// was played later is a coin toss for the branch predictor, as in the serial tree's
+    /// update), and then written.
+    pub(super) fn update_amaf<Rg>(
         &self,
         path: &[(&SharedNode<A>, Player)],
-        marked: &mut PlayedActions,
+        local: &mut Local<A, Rg>,
         rewards: [f64; 2],
     ) {
+        let (marked, hits) = (&mut local.marked, &mut local.hits);
         for k in (0..path.len()).rev() {
             let (node, mover) = path[k];
             marked.insert(mover, node.index as usize);
             let parent = if k == 0 { &self.root } else { path[k - 1].0 };
             let reward = rewards[mover.index()] as f32;
             let words = marked.words(mover);
-            for child in parent.children() {
-                let i = child.index as usize;
-                if words.get(i / 64).copied().unwrap_or(0) >> (i % 64) & 1 != 0 {
-                    child.hit(reward);
-                    #[cfg(test)]
-                    self.hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                }
+            let children = parent.children();
+            if hits.len() < children.len() {
+                hits.resize(children.len(), 0);
             }
+            let mut found = 0;
+            for (place, child) in (0..).zip(children) {
+                let i = child.index as usize;
+                let hit = words.get(i / 64).copied().unwrap_or(0) >> (i % 64) & 1;
+                hits[found] = place;
+                found += hit as usize;
+            }
+            for &place in &hits[..found] {
+                children[place as usize].hit(local.slot, local.alone, reward);
+            }
+            #[cfg(test)]
+            self.hits
+                .fetch_add(found as u64, std::sync::atomic::Ordering::Relaxed);
         }
     }
 }
