@@ -52,7 +52,7 @@ use crate::uct::report::{final_choice, report_from};
 mod rave;
 
 pub(crate) use rave::SharedRave;
-use rave::{amaf_view, pick_rave};
+use rave::{AMAF_SLOTS, amaf_view, pick_rave};
 
 use crate::uct::select::{Puct, ln_visits, select, select_open, select_puct};
 use crate::uct::simulate::Rollout;
@@ -142,44 +142,6 @@ impl<A> SharedNode<A> {
     #[inline]
     fn prior(&self) -> f32 {
         f32::from_bits(self.prior.load(Relaxed))
-    }
-
-    /// RAVE: the AMAF statistics of its move, the sum of its slots (each read consistently).
-    #[inline]
-    pub(crate) fn amaf(&self) -> Amaf {
-        let (mut visits, mut wins) = (0u32, 0.0f32);
-        for word in &self.amaf {
-            let (v, w) = unpack(word.load(Relaxed));
-            visits = visits.saturating_add(v);
-            wins += w;
-        }
-        Amaf {
-            wins,
-            visits,
-            index: self.index,
-        }
-    }
-
-    /// RAVE: counts one more iteration in which its move was played later, with `reward`
-    /// for the player who plays it, in the slot `slot`: by a plain load and store when the
-    /// calling thread is its only writer (`alone`), else by compare-and-swap. No update is
-    /// lost either way.
-    #[inline]
-    fn hit(&self, slot: usize, alone: bool, reward: f32) {
-        let word = &self.amaf[slot];
-        let mut old = word.load(Relaxed);
-        loop {
-            let (visits, wins) = unpack(old);
-            let new = pack(visits.saturating_add(1), wins + reward);
-            if alone {
-                word.store(new, Relaxed);
-                return;
-            }
-            match word.compare_exchange_weak(old, new, Relaxed, Relaxed) {
-                Ok(_) => return,
-                Err(now) => old = now,
-            }
-        }
     }
 
     /// Whether this thread is the first to claim the node's examination: `false` once any
@@ -439,9 +401,6 @@ fn recycle<A, Rg>(node: &mut SharedNode<A>, locals: &mut [Local<A, Rg>]) {
 
 /// How many nodes a thread reserves at a time (fewer when the cap is small or leaves less room).
 const RESERVE: usize = 1024;
-
-/// The AMAF slots of a node: two, so that two threads each write their own.
-pub(crate) const AMAF_SLOTS: usize = 2;
 
 impl<A, Rg> Local<A, Rg> {
     /// The `k`-th (from 0) of `threads` threads' own state: it writes AMAF slot `k` modulo

@@ -1,13 +1,13 @@
 //! RAVE and GRAVE in the lock-free tree: their settings, the AMAF statistics one selection
 //! reads ([`amaf_view`]), the selection ([`pick_rave`]) and the update of an iteration
-//! ([`SharedTree::update_amaf`]). The words themselves are the nodes' (`SharedNode::amaf`).
+//! ([`SharedTree::update_amaf`]), and the nodes' AMAF words: their reading and their update.
 
-use std::sync::atomic::Ordering::AcqRel;
+use std::sync::atomic::Ordering::{AcqRel, Relaxed};
 
 use game_core::{Game, Player};
 use rand::{Rng, RngExt};
 
-use super::{Local, Shared, SharedNode, SharedTree};
+use super::{Local, Shared, SharedNode, SharedTree, pack, unpack};
 use crate::uct::RaveConfig;
 use crate::uct::node::{Amaf, Proof, Stats};
 use crate::uct::select::{Bias, RaveWeights, ln_visits, select_open, select_rave_unordered};
@@ -31,6 +31,46 @@ impl SharedRave {
             grave: config.grave,
             skip: config.skip.unwrap_or(0),
             bias: config.bias.map(|b| b as f32),
+        }
+    }
+}
+
+/// The AMAF slots of a node: two, so that two threads each write their own.
+pub(crate) const AMAF_SLOTS: usize = 2;
+
+impl<A> SharedNode<A> {
+    /// RAVE: the AMAF statistics of its move, the sum of its slots (each read consistently).
+    #[inline]
+    pub(crate) fn amaf(&self) -> Amaf {
+        let (mut visits, mut wins) = (0u32, 0.0f32);
+        for word in &self.amaf {
+            let (v, w) = unpack(word.load(Relaxed));
+            visits = visits.saturating_add(v);
+            wins += w;
+        }
+        Amaf {
+            wins,
+            visits,
+            index: self.index,
+        }
+    }
+
+    /// RAVE: counts one more iteration in which its move was played later, with `reward`
+    /// for the player who plays it, in the slot `slot`: by a plain load and store when the
+    /// calling thread is its only writer (`alone`), else by compare-and-swap. No update is
+    /// lost either way.
+    #[inline]
+    pub(super) fn hit(&self, slot: usize, alone: bool, reward: f32) {
+        let word = &self.amaf[slot];
+        let add = |old| {
+            let (visits, wins) = unpack(old);
+            pack(visits.saturating_add(1), wins + reward)
+        };
+        if alone {
+            word.store(add(word.load(Relaxed)), Relaxed);
+        } else {
+            // Never fails: the closure always gives a new word.
+            let _ = word.fetch_update(Relaxed, Relaxed, |old| Some(add(old)));
         }
     }
 }
@@ -72,8 +112,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 children[place as usize].hit(local.slot, local.alone, reward);
             }
             #[cfg(test)]
-            self.hits
-                .fetch_add(found as u64, std::sync::atomic::Ordering::Relaxed);
+            self.hits.fetch_add(found as u64, Relaxed);
         }
     }
 }
