@@ -18,12 +18,14 @@
 //! - **Proofs** (MCTS-Solver) only ever go from open to decided, and a node is proven only from
 //!   facts that cannot be undone (children proven, every child tried), so a proof found under
 //!   contention is a proof.
-//! - **RAVE and GRAVE**: each node holds its move's AMAF statistics at its parent, visits and
-//!   the sum of results in one 64-bit word changed by compare-and-swap, as the node's own
-//!   statistics are: an iteration adds its result to every child of the path's nodes whose move
-//!   the player to move there played later, and no update is lost or doubled. Selection reads
-//!   each word once (a child's AMAF statistics may be one update behind its own: harmless), and
-//!   since published children are never reordered, an untried child is one without visits.
+//! - **RAVE and GRAVE**: each node holds its move's AMAF statistics at its parent in two
+//!   64-bit words (visits and the sum of results in each) that add up to them: an iteration
+//!   adds its result to every child of the path's nodes whose move the player to move there
+//!   played later, in its thread's word. With up to two threads each word has one writer,
+//!   which updates it by a plain load and store; with more, the threads of a word share it by
+//!   compare-and-swap; no update is lost or doubled either way. Selection reads each word
+//!   once (a child's AMAF statistics may be one update behind its own: harmless), and since
+//!   published children are never reordered, an untried child is one without visits.
 //! - **Memory**: a shared count of nodes keeps the tree within its cap under contention; each
 //!   thread reserves room in it 1,024 nodes at a time (so that the count, which every thread
 //!   would otherwise write at every expansion, stays out of the hot path) and hands back what
@@ -36,7 +38,7 @@ use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
 
 use game_core::{
     Game, Outcome, PlayedActions, Player, Reward,
-    knowledge::{Examination, Guide, Verdict},
+    knowledge::{Examination, Guide},
 };
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -44,12 +46,15 @@ use rand::seq::SliceRandom;
 use crate::Report;
 use crate::uct::UctConfig;
 use crate::uct::backup::back_up;
-use crate::uct::examine::{Examine, examine};
+use crate::uct::examine::examine;
 use crate::uct::expand::normalise_priors;
 use crate::uct::node::Nodes;
 use crate::uct::node::{Amaf, Proof, Stats};
 use crate::uct::report::{final_choice, report_from};
+mod examine;
 mod rave;
+
+use examine::Worker;
 
 pub(crate) use rave::SharedRave;
 use rave::{AMAF_SLOTS, amaf_view, pick_rave};
@@ -76,19 +81,10 @@ pub(crate) struct SharedNode<A> {
     /// Whether a thread has claimed this node to examine its moves (`examine`).
     examined: AtomicBool,
     /// The children, once expanded: written once, complete.
-    children: OnceLock<Box<[SharedNode<A>]>>,
+    children: OnceLock<Box<Block<A>>>,
     /// The `f32` bits of the prior probability among its siblings (1 without a prior),
     /// changed once by the node's parent being examined.
     prior: AtomicU32,
-    /// RAVE: the AMAF statistics of this node's move at its parent, in [`AMAF_SLOTS`] words
-    /// that add up to them, each the visits (low 32 bits) and the `f32` bits of the sum of
-    /// their results (high 32). A thread writes one slot ([`Local::slot`]): with no more
-    /// threads than slots each word has one writer, which updates it with a plain load and
-    /// store (a compare-and-swap for every move of every playout cost the shared tree half
-    /// its rate on one thread); with more, the threads of a slot share it by compare-and-swap.
-    amaf: [AtomicU64; AMAF_SLOTS],
-    /// RAVE: the action's [`Game::action_index`] (0 without RAVE).
-    index: u32,
     /// The action from the parent (the root's is a placeholder nothing reads).
     action: A,
     /// Tests only: the iterations whose path ended here.
@@ -112,7 +108,7 @@ fn unpack(word: u64) -> (u32, f32) {
 }
 
 impl<A> SharedNode<A> {
-    fn new(action: A, prior: f32, index: u32) -> Self {
+    fn new(action: A, prior: f32) -> Self {
         SharedNode {
             tally: AtomicU64::new(0),
             inv_sqrt: AtomicU32::new(0),
@@ -122,8 +118,6 @@ impl<A> SharedNode<A> {
             examined: AtomicBool::new(false),
             children: OnceLock::new(),
             prior: AtomicU32::new(prior.to_bits()),
-            amaf: [const { AtomicU64::new(0) }; AMAF_SLOTS],
-            index,
             action,
             #[cfg(test)]
             ends: AtomicU32::new(0),
@@ -135,7 +129,13 @@ impl<A> SharedNode<A> {
     /// The children, once expanded.
     #[inline]
     pub(crate) fn children(&self) -> &[SharedNode<A>] {
-        self.children.get().map_or(&[], |c| c)
+        self.children.get().map_or(&[], |block| &block.nodes)
+    }
+
+    /// The block of children, once expanded.
+    #[inline]
+    fn block(&self) -> Option<&Block<A>> {
+        self.children.get().map(|block| &**block)
     }
 
     /// The prior probability among its siblings.
@@ -276,6 +276,26 @@ impl<A> Stats for SharedNode<A> {
     }
 }
 
+/// A node's children, built by one thread and published complete: the nodes, and with RAVE
+/// their moves' indices and AMAF statistics at the node, in columns of their own. RAVE's
+/// update scans the indices of every child on the path and its selection reads every child's
+/// statistics: in columns a few cache lines hold them, where inside the nodes it took a line
+/// or two a child.
+#[derive(Debug)]
+pub(crate) struct Block<A> {
+    nodes: Box<[SharedNode<A>]>,
+    /// RAVE: each child's [`Game::action_index`] (empty without RAVE).
+    indices: Box<[u32]>,
+    /// RAVE: the AMAF statistics of the children's moves, in [`AMAF_SLOTS`] words a child that
+    /// add up to them, slot by slot (`amaf[slot * len + i]` for child `i`), each the visits
+    /// (low 32 bits) and the `f32` bits of the sum of their results (high 32); empty without
+    /// RAVE. A thread writes one slot ([`Local::slot`]), in a column of its own: with no more
+    /// threads than slots each word has one writer, which updates it with a plain load and
+    /// store (a compare-and-swap for every move of every playout cost the shared tree half its
+    /// rate on one thread); with more, the threads of a slot share it by compare-and-swap.
+    amaf: Box<[AtomicU64]>,
+}
+
 /// The shared tree: its root and how many nodes it holds.
 #[derive(Debug)]
 pub(crate) struct SharedTree<A> {
@@ -349,7 +369,7 @@ pub(crate) struct Local<A, Rg> {
     amaf: Vec<Amaf>,
     /// RAVE: the places of the children whose AMAF words one update writes.
     hits: Vec<u32>,
-    /// RAVE: the AMAF slot this thread writes (see [`SharedNode::amaf`]), and whether it is
+    /// RAVE: the AMAF slot this thread writes (see [`Block::amaf`](Block#structfield.amaf)), and whether it is
     /// the slot's only writer.
     slot: usize,
     alone: bool,
@@ -367,18 +387,22 @@ pub(crate) struct Local<A, Rg> {
 /// made a tenth of a shared-tree search on Hex.
 #[derive(Debug)]
 struct Pool<A> {
-    blocks: Vec<Vec<Box<[SharedNode<A>]>>>,
+    #[expect(
+        clippy::vec_box,
+        reason = "the nodes hold their blocks boxed: kept boxed, a block goes back without an allocation"
+    )]
+    blocks: Vec<Vec<Box<Block<A>>>>,
 }
 
 impl<A> Pool<A> {
     /// A block of `n` nodes, if one is kept.
-    fn take(&mut self, n: usize) -> Option<Box<[SharedNode<A>]>> {
+    fn take(&mut self, n: usize) -> Option<Box<Block<A>>> {
         self.blocks.get_mut(n)?.pop()
     }
 
     /// Keeps `block` (whose nodes have no children any more).
-    fn put(&mut self, block: Box<[SharedNode<A>]>) {
-        let n = block.len();
+    fn put(&mut self, block: Box<Block<A>>) {
+        let n = block.nodes.len();
         if self.blocks.len() <= n {
             self.blocks.resize_with(n + 1, Vec::new);
         }
@@ -388,10 +412,15 @@ impl<A> Pool<A> {
 
 /// Moves every block of children under `node` into the threads' pools, in turn.
 fn recycle<A, Rg>(node: &mut SharedNode<A>, locals: &mut [Local<A, Rg>]) {
-    let mut stack: Vec<Box<[SharedNode<A>]>> = node.children.take().into_iter().collect();
+    let mut stack: Vec<Box<Block<A>>> = node.children.take().into_iter().collect();
     let mut turn = 0;
     while let Some(mut block) = stack.pop() {
-        stack.extend(block.iter_mut().filter_map(|child| child.children.take()));
+        stack.extend(
+            block
+                .nodes
+                .iter_mut()
+                .filter_map(|child| child.children.take()),
+        );
         if let Some(local) = locals.get_mut(turn % locals.len().max(1)) {
             local.pool.put(block);
         }
@@ -459,7 +488,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             .first()
             .expect("a search starts from an ongoing game");
         SharedTree {
-            root: SharedNode::new(placeholder, 1.0, 0),
+            root: SharedNode::new(placeholder, 1.0),
             nodes: AtomicUsize::new(1),
             #[cfg(test)]
             hits: AtomicU64::new(0),
@@ -481,18 +510,18 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     pub(crate) fn retain<Rg>(&mut self, actions: &[A], locals: &mut [Local<A, Rg>]) -> bool {
         let mut node = &mut self.root;
         for &action in actions {
-            let Some(children) = node.children.get_mut() else {
+            let Some(block) = node.children.get_mut() else {
                 return false;
             };
-            let Some(i) = children.iter().position(|c| c.action == action) else {
+            let Some(i) = block.nodes.iter().position(|c| c.action == action) else {
                 return false;
             };
-            node = &mut children[i];
+            node = &mut block.nodes[i];
         }
         if actions.is_empty() {
             return true;
         }
-        let placeholder = SharedNode::new(node.action, 0.0, 0);
+        let placeholder = SharedNode::new(node.action, 0.0);
         let kept = std::mem::replace(node, placeholder);
         let mut dropped = std::mem::replace(&mut self.root, kept);
         recycle(&mut dropped, locals);
@@ -587,7 +616,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             Some(shared.losses),
         );
         if shared.rave.is_some() && simulation.position.action_space().is_some() {
-            self.update_amaf(path, local, rewards);
+            self.update_amaf(path, local, rewards, &simulation.position);
         }
         if config.prove {
             let position = &simulation.position;
@@ -624,8 +653,8 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 break;
             }
             let mover = position.to_move();
-            let children = match node.children.get() {
-                Some(children) => children,
+            let block = match node.block() {
+                Some(block) => block,
                 None => {
                     // Its visits count this iteration's virtual loss already: the threshold's
                     // earlier iterations means one more.
@@ -637,9 +666,13 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                     {
                         break; // too young, being expanded by another thread, or no room
                     }
-                    node.children()
+                    let Some(block) = node.block() else {
+                        break; // (expanded: not reached)
+                    };
+                    block
                 }
             };
+            let children = &block.nodes[..];
             // Its visits count this iteration: the `examine`-th visit before it means one more.
             if config.examine.is_some_and(|examine| node.n() > examine)
                 && shared.prior
@@ -660,7 +693,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                     if rave.grave.is_some_and(|grave| node.n() > grave) {
                         reference = node;
                     }
-                    amaf_view(children, node, reference, &position, rave, local);
+                    amaf_view(block, node, reference, &position, rave, local);
                     pick_rave(children, node, shared, rave, local)
                 }
                 _ => pick(children, node, shared, local),
@@ -761,152 +794,28 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         } else {
             actions.shuffle(&mut local.rng);
         }
-        let rave = shared.rave.is_some() && position.action_space().is_some();
-        let index = |a: A| {
-            if rave {
-                position.action_index(a) as u32
-            } else {
-                0
-            }
-        };
         let fresh = actions.iter().zip(priors.iter());
-        let mut children = match local.pool.take(n) {
+        let mut block = match local.pool.take(n) {
             Some(mut block) => {
-                for (slot, (&a, &p)) in block.iter_mut().zip(fresh) {
-                    *slot = SharedNode::new(a, p, index(a));
+                for (slot, (&a, &p)) in block.nodes.iter_mut().zip(fresh) {
+                    *slot = SharedNode::new(a, p);
                 }
                 block
             }
-            None => fresh
-                .map(|(&a, &p)| SharedNode::new(a, p, index(a)))
-                .collect(),
+            None => Box::new(Block {
+                nodes: fresh.map(|(&a, &p)| SharedNode::new(a, p)).collect(),
+                indices: Box::default(),
+                amaf: Box::default(),
+            }),
         };
         if shared.prior {
-            children.sort_by(|a, b| b.prior().total_cmp(&a.prior()));
+            block.nodes.sort_by(|a, b| b.prior().total_cmp(&a.prior()));
         }
+        let rave = shared.rave.is_some() && position.action_space().is_some();
+        block.set_amaf(rave.then_some(position));
         // Only the claiming thread sets it, so this always succeeds.
-        let _ = node.children.set(children);
+        let _ = node.children.set(block);
         true
-    }
-}
-
-/// One thread's view of the lock-free tree, for the examination written once
-/// ([`examine`](crate::uct::examine::examine)).
-struct Worker<'t, 's, 'l, A, R, K, Rg> {
-    tree: &'t SharedTree<A>,
-    shared: &'s Shared<'s, R, K>,
-    local: &'l mut Local<A, Rg>,
-}
-
-impl<'t, G, R, K, Rg> Examine<G> for Worker<'t, '_, '_, G::Action, R, K, Rg>
-where
-    G: Game,
-    R: Reward<G>,
-    K: Guide<G>,
-    Rg: Rng,
-{
-    type Id = &'t SharedNode<G::Action>;
-    type Tree = &'t SharedTree<G::Action>;
-
-    fn tree(&mut self) -> &mut &'t SharedTree<G::Action> {
-        &mut self.tree
-    }
-
-    fn config(&self) -> &UctConfig {
-        self.shared.config
-    }
-
-    fn draw(&self, position: &G, player: Player) -> f64 {
-        self.shared.reward.reward(position, Outcome::Draw, player)
-    }
-
-    fn ask(&mut self, node: Self::Id, position: &G) -> Examination<G::Action> {
-        let local = &mut *self.local;
-        local.actions.clear();
-        local
-            .actions
-            .extend(node.children().iter().map(|c| c.action));
-        let mut found = std::mem::take(&mut local.found);
-        found.clear();
-        self.shared
-            .knowledge
-            .examine(position, &local.actions, &mut found);
-        found
-    }
-
-    fn done(&mut self, found: Examination<G::Action>, weights: Vec<f32>) {
-        self.local.found = found;
-        self.local.weights = weights;
-    }
-
-    fn weights(&mut self) -> Vec<f32> {
-        let mut weights = std::mem::take(&mut self.local.weights);
-        weights.clear();
-        weights
-    }
-
-    fn children(&self, node: Self::Id) -> usize {
-        node.children().len()
-    }
-
-    fn priors(&self, node: Self::Id, out: &mut Vec<f32>) {
-        out.extend(node.children().iter().map(SharedNode::prior));
-    }
-
-    /// Stores the new priors one atomic word each: the other threads go on meanwhile, reading
-    /// the old priors or the new ones (a selection that mixes them is still a selection). The
-    /// untried children stay where they are (published in the order of their old priors):
-    /// PUCT picks the untried child with the best prior wherever it is, and the ones it passes
-    /// over, now weighing 0, count as tried without a visit.
-    fn set_priors(&mut self, node: Self::Id, weights: &[f32]) {
-        let children = node.children();
-        let priors = &mut self.local.priors;
-        priors.clear();
-        priors.resize(children.len(), 0.0);
-        normalise_priors(priors, weights);
-        for (child, &prior) in children.iter().zip(priors.iter()) {
-            child.prior.store(prior.to_bits(), Relaxed);
-        }
-        #[cfg(test)]
-        if node.examined.load(Relaxed) {
-            node.reweighed.store(true, Relaxed);
-        }
-    }
-
-    fn decide(&mut self, node: Self::Id, proof: Proof) {
-        if proof != Proof::Open {
-            let _ = node
-                .proof
-                .compare_exchange(Proof::Open as u8, proof as u8, AcqRel, Acquire);
-        }
-    }
-
-    fn prove_children(&mut self, node: Self::Id, verdicts: &mut [Verdict], draw: f64) {
-        for (child, &verdict) in node.children().iter().zip(verdicts.iter()) {
-            child.prove(Proof::from(verdict), draw); // nothing for an open one
-        }
-    }
-
-    fn reweighed(&mut self, _: Self::Id) {}
-
-    fn follows_replies(&self) -> bool {
-        true
-    }
-
-    fn child(&self, node: Self::Id, action: G::Action) -> Option<Self::Id> {
-        node.children().iter().find(|c| c.action == action)
-    }
-
-    fn index_of(&self, node: Self::Id, action: G::Action) -> Option<usize> {
-        node.children().iter().position(|c| c.action == action)
-    }
-
-    fn expanded(&self, node: Self::Id) -> bool {
-        node.children.get().is_some()
-    }
-
-    fn expand(&mut self, node: Self::Id, position: &G) -> bool {
-        self.tree.expand(node, position, self.shared, self.local)
     }
 }
 
@@ -1030,8 +939,11 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         let mut total = 0;
         let mut stack = vec![&self.root];
         while let Some(node) = stack.pop() {
-            for child in node.children() {
-                let amaf = child.amaf();
+            let Some(block) = node.block() else {
+                continue;
+            };
+            for (i, child) in block.nodes.iter().enumerate() {
+                let amaf = block.amaf(i);
                 assert!(
                     amaf.visits >= child.n(),
                     "AMAF {} < visits {}",
@@ -1082,7 +994,7 @@ mod tests {
     fn a_node_a_verdict_decided_keeps_averaging_and_a_proven_one_keeps_its_value() {
         // Decided by a verdict without the solver (the proof set, the bonus kept): the losses
         // it backs up from then on pull its mean down, as in the serial tree.
-        let decided = SharedNode::new(0u8, 1.0, 0);
+        let decided = SharedNode::new(0u8, 1.0);
         decided.record(1.0);
         decided.record(1.0);
         let _ =
@@ -1096,7 +1008,7 @@ mod tests {
         assert!((decided.q() - 0.2).abs() < 1e-6, "{}", decided.q());
         assert!(decided.inv_sqrt() > 0.0);
         // Proven by the solver: its exact value and no bonus, whatever is backed up.
-        let proven = SharedNode::new(0u8, 1.0, 0);
+        let proven = SharedNode::new(0u8, 1.0);
         proven.record(1.0);
         proven.prove(Proof::Loss, 0.5);
         proven.record(1.0);

@@ -1,13 +1,15 @@
 //! RAVE and GRAVE in the lock-free tree: their settings, the AMAF statistics one selection
 //! reads ([`amaf_view`]), the selection ([`pick_rave`]) and the update of an iteration
-//! ([`SharedTree::update_amaf`]), and the nodes' AMAF words: their reading and their update.
+//! ([`SharedTree::update_amaf`]), and the blocks' AMAF columns: their setting, their reading
+//! and their update.
 
+use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::{AcqRel, Relaxed};
 
 use game_core::{Game, Player};
 use rand::{Rng, RngExt};
 
-use super::{Local, Shared, SharedNode, SharedTree, pack, unpack};
+use super::{Block, Local, Shared, SharedNode, SharedTree, pack, unpack};
 use crate::uct::RaveConfig;
 use crate::uct::node::{Amaf, Proof, Stats};
 use crate::uct::select::{Bias, RaveWeights, ln_visits, select_open, select_rave_unordered};
@@ -38,30 +40,64 @@ impl SharedRave {
 /// The AMAF slots of a node: two, so that two threads each write their own.
 pub(crate) const AMAF_SLOTS: usize = 2;
 
-impl<A> SharedNode<A> {
-    /// RAVE: the AMAF statistics of its move, the sum of its slots (each read consistently).
+impl<A: Copy> Block<A> {
+    /// Sets the RAVE columns for the nodes as they are now ordered: with `position` (the
+    /// node's), each child's action index and AMAF statistics of nothing yet; without it (no
+    /// RAVE), none.
+    pub(super) fn set_amaf<G: Game<Action = A>>(&mut self, position: Option<&G>) {
+        let Some(position) = position else {
+            self.indices = Box::default();
+            self.amaf = Box::default();
+            return;
+        };
+        let len = self.nodes.len();
+        if self.indices.len() == len {
+            for (index, node) in self.indices.iter_mut().zip(&self.nodes) {
+                *index = position.action_index(node.action) as u32;
+            }
+        } else {
+            self.indices = self
+                .nodes
+                .iter()
+                .map(|node| position.action_index(node.action) as u32)
+                .collect();
+        }
+        if self.amaf.len() == len * AMAF_SLOTS {
+            for word in &mut self.amaf {
+                *word.get_mut() = 0;
+            }
+        } else {
+            self.amaf = (0..len * AMAF_SLOTS).map(|_| AtomicU64::new(0)).collect();
+        }
+    }
+}
+
+impl<A> Block<A> {
+    /// RAVE: the AMAF statistics of child `i`'s move, the sum of its slots (each read
+    /// consistently).
     #[inline]
-    pub(crate) fn amaf(&self) -> Amaf {
+    pub(crate) fn amaf(&self, i: usize) -> Amaf {
+        let len = self.nodes.len();
         let (mut visits, mut wins) = (0u32, 0.0f32);
-        for word in &self.amaf {
-            let (v, w) = unpack(word.load(Relaxed));
+        for slot in 0..AMAF_SLOTS {
+            let (v, w) = unpack(self.amaf[slot * len + i].load(Relaxed));
             visits = visits.saturating_add(v);
             wins += w;
         }
         Amaf {
             wins,
             visits,
-            index: self.index,
+            index: self.indices[i],
         }
     }
 
-    /// RAVE: counts one more iteration in which its move was played later, with `reward`
-    /// for the player who plays it, in the slot `slot`: by a plain load and store when the
-    /// calling thread is its only writer (`alone`), else by compare-and-swap. No update is
+    /// RAVE: counts one more iteration in which child `i`'s move was played later, with
+    /// `reward` for the player who plays it, in the slot `slot`: by a plain load and store when
+    /// the calling thread is its only writer (`alone`), else by compare-and-swap. No update is
     /// lost either way.
     #[inline]
-    pub(super) fn hit(&self, slot: usize, alone: bool, reward: f32) {
-        let word = &self.amaf[slot];
+    fn hit(&self, slot: usize, alone: bool, i: usize, reward: f32) {
+        let word = &self.amaf[slot * self.nodes.len() + i];
         let add = |old| {
             let (visits, wins) = unpack(old);
             pack(visits.saturating_add(1), wins + reward)
@@ -81,35 +117,40 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     /// choosing there played later in this iteration (in the path below or in the playout,
     /// marked in `marked`) counts the iteration's result for that player. Only those children
     /// are written (a write to a word the other threads read costs a trip between the cores).
-    /// Their places are gathered first, in `hits`, without a branch (whether a child's move
-    /// was played later is a coin toss for the branch predictor, as in the serial tree's
-    /// update), and then written.
-    pub(super) fn update_amaf<Rg>(
+    /// Their places are gathered first from the block's column of indices, in `hits`, without
+    /// a branch (whether a child's move was played later is a coin toss for the branch
+    /// predictor, as in the serial tree's update), and then written. `position` is any
+    /// position of the game (for the actions' indices).
+    pub(super) fn update_amaf<G: Game<Action = A>, Rg>(
         &self,
         path: &[(&SharedNode<A>, Player)],
         local: &mut Local<A, Rg>,
         rewards: [f64; 2],
+        position: &G,
     ) {
         let (marked, hits) = (&mut local.marked, &mut local.hits);
         for k in (0..path.len()).rev() {
             let (node, mover) = path[k];
-            marked.insert(mover, node.index as usize);
+            marked.insert(mover, position.action_index(node.action));
             let parent = if k == 0 { &self.root } else { path[k - 1].0 };
+            let Some(block) = parent.block() else {
+                continue; // (the parent of a node on the path: not reached)
+            };
             let reward = rewards[mover.index()] as f32;
             let words = marked.words(mover);
-            let children = parent.children();
-            if hits.len() < children.len() {
-                hits.resize(children.len(), 0);
+            let indices = &block.indices[..];
+            if hits.len() < indices.len() {
+                hits.resize(indices.len(), 0);
             }
             let mut found = 0;
-            for (place, child) in (0..).zip(children) {
-                let i = child.index as usize;
+            for (place, &i) in (0..).zip(indices) {
+                let i = i as usize;
                 let hit = words.get(i / 64).copied().unwrap_or(0) >> (i % 64) & 1;
                 hits[found] = place;
                 found += hit as usize;
             }
             for &place in &hits[..found] {
-                children[place as usize].hit(local.slot, local.alone, reward);
+                block.hit(local.slot, local.alone, place as usize, reward);
             }
             #[cfg(test)]
             self.hits.fetch_add(found as u64, Relaxed);
@@ -118,10 +159,10 @@ impl<A: Copy + PartialEq> SharedTree<A> {
 }
 
 /// Fills `local.amaf` with the AMAF statistics RAVE's selection at `node` reads for each of
-/// its `children`: their own; with GRAVE below the reference node `reference`, the
+/// its children (in `block`): their own; with GRAVE below the reference node `reference`, the
 /// reference's statistics of the same moves; every `skip`-th selection, none (empty ones).
 pub(super) fn amaf_view<A, G: Game<Action = A>, Rg>(
-    children: &[SharedNode<A>],
+    block: &Block<A>,
     node: &SharedNode<A>,
     reference: &SharedNode<A>,
     position: &G,
@@ -133,7 +174,7 @@ pub(super) fn amaf_view<A, G: Game<Action = A>, Rg>(
         local.countdown = local.countdown.checked_sub(1).unwrap_or(rave.skip - 1);
         if local.countdown == 0 {
             local.countdown = rave.skip;
-            local.amaf.resize(children.len(), Amaf::default());
+            local.amaf.resize(block.nodes.len(), Amaf::default());
             return;
         }
     }
@@ -145,17 +186,21 @@ pub(super) fn amaf_view<A, G: Game<Action = A>, Rg>(
         if local.reference_built != address {
             local.reference_amaf.clear();
             local.reference_amaf.resize(space, Amaf::default());
-            for child in reference.children() {
-                local.reference_amaf[child.index as usize] = child.amaf();
+            if let Some(reference) = reference.block() {
+                for (i, &index) in reference.indices.iter().enumerate() {
+                    local.reference_amaf[index as usize] = reference.amaf(i);
+                }
             }
             local.reference_built = address;
         }
         let table = &local.reference_amaf;
         local
             .amaf
-            .extend(children.iter().map(|c| table[c.index as usize]));
+            .extend(block.indices.iter().map(|&i| table[i as usize]));
     } else {
-        local.amaf.extend(children.iter().map(SharedNode::amaf));
+        local
+            .amaf
+            .extend((0..block.nodes.len()).map(|i| block.amaf(i)));
     }
 }
 
@@ -260,21 +305,25 @@ mod tests {
             .iter()
             .max_by_key(|c| c.n())
             .expect("the root is expanded");
-        let moves = child.children();
-        assert!(!moves.is_empty());
+        let moves = child.block().expect("the most visited child is expanded");
+        assert!(!moves.nodes.is_empty());
         let position = start.after(child.action);
         // Plain RAVE below the root: the node's own statistics.
         amaf_view(moves, child, &tree.root, &position, &rave, &mut local);
-        let own: Vec<u32> = moves.iter().map(|c| c.amaf().visits).collect();
+        let own: Vec<u32> = (0..moves.nodes.len())
+            .map(|i| moves.amaf(i).visits)
+            .collect();
         assert_eq!(visits(&local.amaf), own);
         // GRAVE below its reference (the root): the root's statistics of the same moves.
         local.reference_built = 0;
         amaf_view(moves, child, &tree.root, &position, &grave, &mut local);
+        let root = tree.root.block().expect("the root is expanded");
         let at_root: Vec<u32> = moves
+            .nodes
             .iter()
             .map(|m| {
-                let same = tree.root.children().iter().find(|r| r.index == m.index);
-                same.map_or(0, |r| r.amaf().visits)
+                let same = root.nodes.iter().position(|r| r.action == m.action);
+                same.map_or(0, |r| root.amaf(r).visits)
             })
             .collect();
         assert_eq!(visits(&local.amaf), at_root);
