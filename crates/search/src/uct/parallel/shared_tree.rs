@@ -18,10 +18,11 @@
 //! - **Proofs** (MCTS-Solver) only ever go from open to decided, and a node is proven only from
 //!   facts that cannot be undone (children proven, every child tried), so a proof found under
 //!   contention is a proof.
-//! - **RAVE and GRAVE**: each node holds its move's AMAF statistics at its parent in two
-//!   64-bit words (visits and the sum of results in each) that add up to them: an iteration
+//! - **RAVE and GRAVE**: a node's children are published as one [`Block`], which holds beside
+//!   them their moves' AMAF statistics at the node, in columns: two 64-bit words a child (visits
+//!   and the sum of results in each) that add up to them, one column a writer. An iteration
 //!   adds its result to every child of the path's nodes whose move the player to move there
-//!   played later, in its thread's word. With up to two threads each word has one writer,
+//!   played later, in its thread's column. With up to two threads each word has one writer,
 //!   which updates it by a plain load and store; with more, the threads of a word share it by
 //!   compare-and-swap; no update is lost or doubled either way. Selection reads each word
 //!   once (a child's AMAF statistics may be one update behind its own: harmless), and since
@@ -369,8 +370,8 @@ pub(crate) struct Local<A, Rg> {
     amaf: Vec<Amaf>,
     /// RAVE: the places of the children whose AMAF words one update writes.
     hits: Vec<u32>,
-    /// RAVE: the AMAF slot this thread writes (see [`Block::amaf`](Block#structfield.amaf)), and whether it is
-    /// the slot's only writer.
+    /// RAVE: the AMAF slot this thread writes (see [`Block::amaf`](Block#structfield.amaf)),
+    /// and whether it is the slot's only writer.
     slot: usize,
     alone: bool,
     /// GRAVE: the reference node's AMAF statistics by action index, and the address of the
