@@ -443,6 +443,9 @@ fn equal_actions_are_chosen_at_random() {
         "ucb1:playouts=25",
         "uct:iterations=25",
         "rave:iterations=25",
+        // The lock-free tree: two threads (each its own AMAF column) and three (sharing them).
+        "rave:iterations=25,threads=2,parallel=tree",
+        "grave:iterations=25,threads=3,parallel=tree",
     ] {
         let mut counts = [0u32; 10];
         for seed in 0..300 {
