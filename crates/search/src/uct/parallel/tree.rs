@@ -34,8 +34,10 @@ use crate::{Agent, Budget, Expansion, Report, UctConfig};
 /// the solver (a proof found under contention is a proof), tree reuse, the node cap (which
 /// holds under contention), `expand_after` and `examine` (the first thread to pass a node's
 /// `examine`-th visit asks the prior what is proven there while the others go on), and RAVE
-/// and GRAVE (AMAF statistics beside each node's, updated atomically: none is lost), with or
-/// without a prior as their progressive bias. Two do not run lock-free and fall back to one
+/// and GRAVE (AMAF statistics in columns beside each block of children, one column a writer:
+/// none is lost), with or without a prior as their progressive bias; on a game that does not
+/// number its actions ([`Game::action_space`](game_core::Game::action_space)) they have no
+/// statistics to keep, and select as UCT does. Two do not run lock-free and fall back to one
 /// shared tree under a lock (Chaslot et al. 2008), which scales much worse: RAVE under PUCT
 /// (a prior without `bias`: its selection reorders the untried children by their AMAF means,
 /// which a published block of children cannot follow) and `expand=all`.
@@ -433,7 +435,7 @@ mod tests {
                     .unwrap();
                 let books = tree(&agent).audit(-1e-4..=1.0 + 1e-4, config.expand_after);
                 assert_eq!(u64::from(books), iterations);
-                let (amaf, hits) = tree(&agent).audit_amaf();
+                let (amaf, hits) = tree(&agent).audit_amaf(start);
                 assert_eq!(amaf, hits, "AMAF updates lost or doubled");
                 assert!(
                     amaf >= iterations,
@@ -443,7 +445,7 @@ mod tests {
                 let next = start.after(action);
                 if !next.status().is_over() {
                     agent.choose(&next, &Budget::iterations(iterations));
-                    tree(&agent).audit_amaf();
+                    tree(&agent).audit_amaf(&next);
                 }
             }
         }
@@ -510,6 +512,31 @@ mod tests {
             let action = agent.choose(&start, &Budget::iterations(3_000)).unwrap();
             assert!(start.is_legal(action));
             assert_eq!(tree(&agent).audit(range.clone(), 1), 3_000);
+        }
+        // `best`'s RAVE with its prior as the bias: the AMAF columns of recycled blocks are
+        // set anew (indices for the new children, no statistics left from the old ones).
+        let best = UctConfig {
+            rave: Some(crate::RaveConfig {
+                bias: Some(5.0),
+                ..crate::RaveConfig::RAVE
+            }),
+            exploration: 0.0,
+            reuse: false,
+            ..UctConfig::default()
+        };
+        for threads in [2, 3] {
+            let knowledge = games_hex::knowledge();
+            let reward = WinDrawLoss::default();
+            let mut agent = TreeParallel::with_knowledge(threads, best, reward, knowledge, 6);
+            let mut position = Hex::new(6).unwrap();
+            for _ in 0..4 {
+                let action = agent.choose(&position, &Budget::iterations(3_000)).unwrap();
+                assert_eq!(tree(&agent).audit(range.clone(), 1), 3_000);
+                let (amaf, hits) = tree(&agent).audit_amaf(&position);
+                assert_eq!(amaf, hits, "AMAF updates lost, doubled or left over");
+                agent.played(&position, action);
+                position.play(action);
+            }
         }
     }
 
@@ -671,7 +698,7 @@ mod tests {
                     .iter()
                     .map(|s| (s.action, s.visits))
                     .collect();
-                let amaf = config.rave.map(|_| tree(&agent).audit_amaf());
+                let amaf = config.rave.map(|_| tree(&agent).audit_amaf(&start));
                 (action, visits, amaf)
             };
             assert_eq!(search(7), search(7), "one thread, one seed: one search");
