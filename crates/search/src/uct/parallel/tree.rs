@@ -261,7 +261,8 @@ where
             knowledge,
             prior,
             losses,
-            rave: rave.as_ref(),
+            // A game that does not number its actions has no AMAF statistics: UCT's selection.
+            rave: rave.as_ref().filter(|_| position.action_space().is_some()),
         };
         let left = AtomicI64::new(
             budget

@@ -161,8 +161,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
 
 /// Fills `local.amaf` with the AMAF statistics RAVE's selection at `node` reads for each of
 /// its children (in `block`): their own; with GRAVE below the reference node `reference`, the
-/// reference's statistics of the same moves; every `skip`-th selection, and on a game that
-/// does not number its actions, none (empty ones).
+/// reference's statistics of the same moves; every `skip`-th selection, none (empty ones).
 pub(super) fn amaf_view<A, G: Game<Action = A>, Rg>(
     block: &Block<A>,
     node: &SharedNode<A>,
@@ -172,11 +171,6 @@ pub(super) fn amaf_view<A, G: Game<Action = A>, Rg>(
     local: &mut Local<A, Rg>,
 ) {
     local.amaf.clear();
-    if block.indices.len() != block.nodes.len() {
-        // A game that does not number its actions: no statistics (UCT's selection).
-        local.amaf.resize(block.nodes.len(), Amaf::default());
-        return;
-    }
     if rave.skip > 0 {
         local.countdown = local.countdown.checked_sub(1).unwrap_or(rave.skip - 1);
         if local.countdown == 0 {
